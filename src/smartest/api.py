@@ -1,0 +1,75 @@
+"""`explore`: resolve the target, assemble a strategy, run the engine, build the report."""
+from __future__ import annotations
+
+import inspect
+from typing import Callable
+
+from smartest.calls.intercept import intercept, own_modules
+from smartest.engine.loop import Engine, ExplorationStats
+from smartest.engine.target import Target, resolve
+from smartest.errors import InvalidArgument
+from smartest.options import Options
+from smartest.report.report import Report
+from smartest.solver import build_solver_chain
+from smartest.strategies import STRATEGIES
+
+
+def target_spec(target: str | Callable) -> str:
+    if isinstance(target, str):
+        return target
+    if callable(target):
+        module = inspect.getmodule(target)
+        if module is None:
+            raise InvalidArgument(f"cannot find the module of {target!r}")
+        return f"{module.__name__}:{target.__qualname__}"
+    raise InvalidArgument(f"target must be a spec string or a function, not {type(target).__name__}")
+
+
+def explore(target: str | Callable, options: Options | None = None, *, handlers=(),
+            coverage: bool = True, **option_values) -> Report:
+    """Explore `target` (a spec like 'path/to/mod.py:func', or a function) and report.
+
+    `options` or keyword option values (not both) set the budgets and the strategy;
+    `handlers` receive each test case as it is generated (progress, run directory).
+    """
+    if options is not None and option_values:
+        raise InvalidArgument("pass either options or keyword option values, not both")
+    options = options or Options(**option_values)
+    spec = target_spec(target)
+    resolved = resolve(spec, options.default_type)
+    return run_exploration(resolved, options, handlers=handlers, coverage=coverage)
+
+
+class _Fanout:
+    def __init__(self, handlers) -> None:
+        self.handlers = [h for h in handlers if h is not None]
+
+    def on_test(self, test, stats) -> None:
+        for h in self.handlers:
+            h.on_test(test, stats)
+
+
+def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True) -> Report:
+    strategy = STRATEGIES[options.strategy]
+    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms)
+    policy = strategy.call_policy()
+    engine = Engine(target, options, searcher=strategy.searcher(), solver=solver,
+                    solver_stats=stats, handler=_Fanout(handlers))
+    with intercept(own_modules(target.is_own_file), policy):
+        result: ExplorationStats = engine.explore()
+    report = Report(
+        target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
+        complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
+        stop_reason=result.stop_reason, divergences=result.divergences,
+        concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
+    )
+    if hasattr(policy, "report"):
+        report.extra.update(policy.report())
+    if coverage:
+        from smartest.report.coverage import replay_with_coverage
+        try:
+            report.coverage, report.replay = replay_with_coverage(
+                target, engine.tests, timeout=options.per_run_timeout, strict=options.strict)
+        except KeyboardInterrupt:
+            pass
+    return report

@@ -1,0 +1,1 @@
+"""The engine: the exploration loop, one run of the target, outcomes and budgets."""

@@ -1,0 +1,103 @@
+"""One run of the target on concolic inputs, isolated from the tool.
+
+The run gets a fresh recorder (the context variable), a per-run timer, its stdout
+and stderr captured, and os._exit turned into an exception; whatever happens, it
+ends as a `RunResult` and never as a crash of smartest.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
+                                     describe_exception, is_bug)
+from smartest.engine.target import Target
+from smartest.symbolic.realize import realize
+from smartest.trace.path import Branch, Concretization
+from smartest.trace.recorder import ACTIVE, Recorder
+
+
+@dataclass(frozen=True)
+class RunResult:
+    inputs: Mapping[str, Any]
+    path: tuple[Branch, ...]
+    outcome: Outcome
+    returned: Any
+    raised: Raised | None
+    bug: bool
+    concretizations: tuple[Concretization, ...]
+    truncated: bool
+    duration_s: float
+    output: str
+
+    @property
+    def complete(self) -> bool:
+        return not self.concretizations and not self.truncated
+
+
+def _on_alarm(signum, frame):
+    raise RunTimeout()
+
+
+def _fake_exit(status=0):
+    raise ProcessExit(status)
+
+
+def execute(target: Target, inputs: Mapping[str, Any], *, timeout: float, max_depth: int,
+            strict: bool, symbolic: bool = True) -> RunResult:
+    """Run the target once on `inputs` (plain values); proxies are made here."""
+    values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic else inputs[p.name])
+              for p in target.params}
+    recorder = Recorder(max_depth=max_depth)
+    use_timer = threading.current_thread() is threading.main_thread()
+    out = io.StringIO()
+    returned = raised = exc_seen = None
+    outcome = Outcome.RETURNED
+    old_exit = os._exit
+    old_handler = signal.signal(signal.SIGALRM, _on_alarm) if use_timer else None
+    token = ACTIVE.set(recorder)
+    t0 = time.perf_counter()
+    try:
+        os._exit = _fake_exit
+        if use_timer:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            value = target.call(values)
+        if use_timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        ACTIVE.reset(token)
+        token = None
+        returned = realize(value)
+    except RunTimeout:
+        outcome = Outcome.TIMEOUT
+    except ProcessExit as e:
+        outcome = Outcome.EXITED
+        returned = e.status
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # the target's outcome, whatever it is
+        outcome = Outcome.RAISED
+        exc_seen = e
+    finally:
+        if use_timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old_handler)
+        os._exit = old_exit
+        if token is not None:
+            ACTIVE.reset(token)
+    duration = time.perf_counter() - t0
+    if exc_seen is not None:
+        raised = describe_exception(exc_seen, target.is_own_file)
+    return RunResult(
+        inputs=dict(inputs), path=tuple(recorder.path), outcome=outcome, returned=returned,
+        raised=raised, bug=is_bug(outcome, raised, exc_seen, strict),
+        concretizations=tuple(recorder.concretizations), truncated=recorder.truncated,
+        duration_s=duration, output=out.getvalue()[-2000:],
+    )

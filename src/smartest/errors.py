@@ -1,0 +1,13 @@
+"""Every error smartest raises on purpose derives from SmartestError."""
+
+
+class SmartestError(Exception):
+    """Base class: the CLI prints these as one line and exits with status 2."""
+
+
+class InvalidArgument(SmartestError):
+    """An option or argument has a value smartest cannot use."""
+
+
+class TargetError(SmartestError):
+    """The target cannot be found, loaded or explored (bad path, module, name, type)."""

@@ -1,0 +1,10 @@
+"""Symbolic models of builtins, one file per area, each registering itself.
+
+`install(module)` puts the registered models into a target module's globals, where
+they shadow the builtins of the same name for that module's code only.  Importing
+this package imports every area module, so registering is all an area has to do.
+"""
+from smartest.models.registry import REGISTRY, install, register
+from smartest.models import builtins_core  # noqa: F401  (registers itself)
+
+__all__ = ["REGISTRY", "install", "register"]

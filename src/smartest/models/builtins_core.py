@@ -1,0 +1,198 @@
+"""Models of the core builtins: len, ord, chr, str, int, range, abs, min, max,
+isinstance and type.
+
+Each answers exactly as the builtin does on plain values (the differential tests
+check that) and keeps the term when its argument is a proxy.
+"""
+from __future__ import annotations
+
+import builtins
+
+from smartest.models.registry import register
+from smartest.symbolic.bools import SymBool, make_bool
+from smartest.symbolic.ints import SymInt, int_term, make_int
+from smartest.symbolic.strs import SymStr, _branch, make_str
+from smartest.terms import build
+from smartest.trace.recorder import record_concretization
+
+_len, _ord, _chr, _str, _int, _range = len, ord, chr, str, int, range
+_isinstance, _type, _abs, _min, _max = isinstance, type, abs, min, max
+_PROXIES = (SymInt, SymStr, SymBool)
+
+
+@register("len")
+def len_(obj):
+    if _type(obj) is SymStr:
+        return make_int(str.__len__(obj), build.length(obj.term))
+    return _len(obj)
+
+
+@register("ord")
+def ord_(c):
+    if _type(c) is SymStr:
+        n = build.length(c.term)
+        if not _branch(build.eq(n, build.const(1)), str.__len__(c) == 1):
+            return _ord(str.__str__(c))  # raises TypeError like CPython
+        return make_int(_ord(str.__str__(c)), build.to_code(c.term))
+    return _ord(c)
+
+
+@register("chr")
+def chr_(i):
+    if _type(i) is SymInt:
+        v = int.__int__(i)
+        ok = 0 <= v <= 0x10FFFF
+        if not _branch(build.and_(build.le(build.const(0), i.term), build.le(i.term, build.const(0x10FFFF))), ok):
+            return _chr(v)  # raises ValueError like CPython
+        return make_str(_chr(v), build.from_code(i.term))
+    return _chr(i)
+
+
+@register("str")
+def str_(*args, **kwargs):
+    if _len(args) == 1 and not kwargs:
+        x = args[0]
+        t = _type(x)
+        if t is SymStr:
+            return x
+        if t is SymInt:
+            return make_str(int.__repr__(x), build.int_to_str(x.term))
+        if t is SymBool:
+            return make_str(repr(x.value), build.ite(x.term, build.const("True"), build.const("False")))
+    return _str(*args, **kwargs)
+
+
+@register("int")
+def int_(*args, **kwargs):
+    if _len(args) == 1 and not kwargs:
+        x = args[0]
+        t = _type(x)
+        if t is SymInt:
+            return x
+        if t is SymBool:
+            return x.as_int()
+        if t is SymStr:
+            # The all-ASCII-digits case is in the theory (str.to_int); signs, spaces,
+            # underscores and non-ASCII digits fall back on the concrete value.
+            plain = str.__str__(x)
+            as_int = build.str_to_int(x.term)
+            digits = plain.isascii() and plain.isdigit()
+            if _branch(build.le(build.const(0), as_int), digits):
+                return make_int(_int(plain), as_int)
+            record_concretization("int() of a string with a sign, spaces or non-ASCII digits")
+            return _int(plain)
+    return _int(*[_plain(a) for a in args], **kwargs)
+
+
+def _plain(x):
+    t = _type(x)
+    if t is SymInt:
+        return int.__int__(x)
+    if t is SymStr:
+        return str.__str__(x)
+    if t is SymBool:
+        return x.value
+    return x
+
+
+class SymRange:
+    """range() with a symbolic bound: iterating records each loop test `i < stop`."""
+
+    def __init__(self, start, stop, step):
+        self.start, self.stop, self.step = start, stop, step
+
+    def __iter__(self):
+        step = int.__int__(self.step) if _isinstance(self.step, int) else self.step
+        cur = self.start
+        while True:
+            more = cur < self.stop if step > 0 else cur > self.stop
+            if not more:  # a SymBool here records the loop test as a branch
+                return
+            yield cur
+            cur = cur + step
+
+    def __len__(self):
+        return _len(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
+
+    def __reversed__(self):
+        record_concretization("reversed() of a range with a symbolic bound")
+        return reversed(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
+
+    def __contains__(self, x):
+        record_concretization("`in` on a range with a symbolic bound")
+        return _plain(x) in _range(*(_plain(a) for a in (self.start, self.stop, self.step)))
+
+    def __getitem__(self, i):
+        record_concretization("indexing a range with a symbolic bound")
+        return _range(*(_plain(a) for a in (self.start, self.stop, self.step)))[_plain(i)]
+
+    def __repr__(self):
+        return repr(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
+
+
+@register("range")
+def range_(*args):
+    if not any(_type(a) is SymInt or _type(a) is SymBool for a in args):
+        return _range(*args)
+    for a in args:
+        if not _isinstance(a, (int, SymBool)):
+            return _range(*args)  # raises TypeError like CPython
+    if _len(args) == 1:
+        start, stop, step = 0, args[0], 1
+    elif _len(args) == 2:
+        (start, stop), step = args, 1
+    else:
+        start, stop, step = args
+    if _type(step) is not int:
+        record_concretization("range() with a symbolic step")
+        step = _plain(step)
+    if step == 0:
+        return _range(0, 1, 0)  # raises ValueError like CPython
+    return SymRange(start, stop, step)
+
+
+@register("abs")
+def abs_(x):
+    return _abs(x)  # SymInt.__abs__ keeps the term
+
+
+@register("min")
+def min_(*args, **kwargs):
+    return _extreme(args, kwargs, _min, lambda a, b: b < a)
+
+
+@register("max")
+def max_(*args, **kwargs):
+    return _extreme(args, kwargs, _max, lambda a, b: b > a)
+
+
+def _extreme(args, kwargs, builtin, better):
+    """min/max over ints as an ite chain, so no branch is recorded for the choice."""
+    items = args[0] if _len(args) == 1 else args
+    if kwargs or not _isinstance(items, (list, tuple)) or not items or \
+            not all(_type(v) in (int, SymInt) for v in items) or \
+            not any(_type(v) is SymInt for v in items):
+        return builtin(*args, **kwargs)
+    best = items[0]
+    for v in items[1:]:
+        bv, bt = int.__int__(best), int_term(best)
+        vv, vt = int.__int__(v), int_term(v)
+        cond = better(bv, vv)
+        term_cond = build.lt(vt, bt) if builtin is _min else build.lt(bt, vt)
+        best = make_int(vv if cond else bv, build.ite(term_cond, vt, bt))
+    return best
+
+
+@register("isinstance")
+def isinstance_(obj, classinfo):
+    if _type(obj) is SymBool:
+        return _isinstance(obj.value, classinfo)
+    return _isinstance(obj, classinfo)
+
+
+@register("type")
+def type_(*args):
+    if _len(args) == 1 and _type(args[0]) in _PROXIES:
+        x = args[0]
+        return builtins.bool if _type(x) is SymBool else (builtins.int if _type(x) is SymInt else builtins.str)
+    return _type(*args)

@@ -1,0 +1,72 @@
+"""The report of one exploration (schema version 1), and its JSON form."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from smartest.engine.testcase import TestCase
+
+SCHEMA = 1
+
+
+@dataclass
+class Report:
+    target: str
+    strategy: str
+    runs: int
+    paths: int
+    complete: bool
+    time_s: float
+    solver: dict
+    tests: list[TestCase]
+    coverage: dict = field(default_factory=dict)
+    stop_reason: str = ""
+    divergences: int = 0
+    concretizations: list[dict] = field(default_factory=list)
+    replay: dict = field(default_factory=dict)
+    run_dir: str | None = None
+    extra: dict = field(default_factory=dict)   # strategy-specific figures
+
+    @property
+    def bugs(self) -> list[TestCase]:
+        return [t for t in self.tests if t.bug]
+
+    @property
+    def distinct_bugs(self) -> list[TestCase]:
+        """One test per (exception type, place): the first input that raised it."""
+        seen: dict[tuple, TestCase] = {}
+        for t in self.bugs:
+            key = (t.raised.type, t.raised.where) if t.raised else (t.outcome, "")
+            seen.setdefault(key, t)
+        return list(seen.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA, "target": self.target, "strategy": self.strategy,
+            "runs": self.runs, "paths": self.paths, "complete": self.complete,
+            "time_s": round(self.time_s, 4), "stop_reason": self.stop_reason,
+            "divergences": self.divergences, "solver": self.solver,
+            "tests": [t.as_dict() for t in self.tests],
+            "bugs": [t.as_dict() for t in self.bugs],
+            "coverage": self.coverage, "concretizations": self.concretizations,
+            "replay": self.replay, "run_dir": self.run_dir, **({"extra": self.extra} if self.extra else {}),
+        }
+
+    def write_json(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.as_dict(), f, indent=1)
+            f.write("\n")
+
+    @staticmethod
+    def from_dict(d: dict) -> "Report":
+        if d.get("schema") != SCHEMA:
+            raise ValueError(f"report schema {d.get('schema')!r} is not {SCHEMA}")
+        return Report(
+            target=d["target"], strategy=d["strategy"], runs=d["runs"], paths=d["paths"],
+            complete=d["complete"], time_s=d["time_s"], solver=d["solver"],
+            tests=[TestCase.from_dict(t) for t in d["tests"]], coverage=d.get("coverage", {}),
+            stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
+            concretizations=d.get("concretizations", []), replay=d.get("replay", {}),
+            run_dir=d.get("run_dir"), extra=d.get("extra", {}),
+        )

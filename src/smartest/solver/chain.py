@@ -1,0 +1,60 @@
+"""Assemble the solver chain: the order of the layers is visible here and nowhere else.
+
+    stats/timing -> cache -> independence slicing -> [SMT-LIB log] -> z3 (incremental)
+"""
+from __future__ import annotations
+
+import time
+from typing import TextIO
+
+from smartest.solver.cache import CachingSolver
+from smartest.solver.independence import IndependenceSolver
+from smartest.solver.logging import LoggingSolver
+from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
+
+
+class CountingSolver:
+    """The outermost layer: counts every query the engine asks and its answer."""
+
+    def __init__(self, inner: Solver, stats: SolverStats) -> None:
+        self.inner = inner
+        self.stats = stats
+
+    def check(self, query: Query) -> Answer:
+        t0 = time.perf_counter()
+        answer = self.inner.check(query)
+        self.stats.time_s += time.perf_counter() - t0
+        self.stats.queries += 1
+        if answer.status is Status.SAT:
+            self.stats.sat += 1
+        elif answer.status is Status.UNSAT:
+            self.stats.unsat += 1
+        else:
+            self.stats.unknown += 1
+        return answer
+
+
+class _BackendCounter:
+    def __init__(self, inner: Solver, stats: SolverStats) -> None:
+        self.inner, self.stats = inner, stats
+
+    def check(self, query: Query) -> Answer:
+        self.stats.backend_queries += 1
+        return self.inner.check(query)
+
+
+def build_solver_chain(*, timeout_ms: int = 5000, cache: bool = True, slicing: bool = True,
+                       smtlib_log: TextIO | None = None, stats: SolverStats | None = None
+                       ) -> tuple[Solver, SolverStats]:
+    from smartest.solver.z3backend import Z3Backend, to_smtlib
+
+    stats = stats or SolverStats()
+    solver: Solver = Z3Backend(timeout_ms=timeout_ms)
+    if smtlib_log is not None:
+        solver = LoggingSolver(solver, smtlib_log, to_smtlib)
+    solver = _BackendCounter(solver, stats)
+    if slicing:
+        solver = IndependenceSolver(solver)
+    if cache:
+        solver = CachingSolver(solver, stats)
+    return CountingSolver(solver, stats), stats

@@ -1,0 +1,58 @@
+"""What every solver layer accepts and answers."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from smartest.terms import Term
+
+
+class Status(enum.Enum):
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Query:
+    """Is the conjunction of `constraints` satisfiable?  The last one is usually the
+    negated branch; `domains` bound each input variable (e.g. len(s) <= n) and are
+    added for the variables the sliced query mentions."""
+
+    constraints: tuple[Term, ...]
+    domains: Mapping[Term, Term] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: Status
+    model: Mapping[Term, Any] | None = None  # values of the query's variables when SAT
+
+    @property
+    def sat(self) -> bool:
+        return self.status is Status.SAT
+
+
+@dataclass
+class SolverStats:
+    """Counts kept by the chain: what the engine asked, and what reached z3."""
+
+    queries: int = 0
+    cache_hits: int = 0
+    backend_queries: int = 0
+    sat: int = 0
+    unsat: int = 0
+    unknown: int = 0
+    time_s: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {
+            "queries": self.queries, "sat": self.sat, "unsat": self.unsat,
+            "unknown": self.unknown, "time_s": round(self.time_s, 4),
+            "cache_hits": self.cache_hits, "backend_queries": self.backend_queries,
+        }
+
+
+class Solver(Protocol):
+    def check(self, query: Query) -> Answer: ...

@@ -1,0 +1,280 @@
+"""SymStr: a `str` subclass carrying a term in z3's theory of strings.
+
+Indexing records the bound check as a branch (so an IndexError path can be
+reached), iteration records the loop's end test, and methods without a model use
+the concrete string and record a concretization.
+"""
+from __future__ import annotations
+
+import sys
+
+from smartest.symbolic.bools import make_bool
+from smartest.symbolic.ints import SymInt, int_term, make_int
+from smartest.terms import Term, build, var
+from smartest.terms.term import Sort
+from smartest.trace.recorder import ACTIVE, record_concretization
+
+_ZERO = build.const(0)
+
+
+def str_term(x) -> Term | None:
+    t = type(x)
+    if t is SymStr:
+        return x.term
+    if t is str:
+        return build.const(x)
+    if isinstance(x, SymStr):
+        return x.term
+    if isinstance(x, str):
+        return build.const(str.__str__(x))
+    return None
+
+
+def make_str(value: str, term: Term):
+    if term.op == "const":
+        return str(term.value)
+    obj = str.__new__(SymStr, value)
+    obj.term = term
+    return obj
+
+
+def _branch(term: Term, taken: bool, depth: int = 2) -> bool:
+    rec = ACTIVE.get()
+    if rec is not None:
+        rec.branch(term, taken, sys._getframe(depth))
+    return taken
+
+
+def _plain(x):
+    return str.__str__(x) if isinstance(x, SymStr) else x
+
+
+def _position(n: Term, length: int, index, idx_term: Term) -> tuple[int, Term] | None:
+    """Python's index normalization as branches: the position, or None if out of range.
+
+    `0 <= i < len` for a non-negative index, `-len <= i` for a negative one; each
+    check on a symbolic length or index is recorded, so its other side is explored.
+    """
+    i = int.__int__(index) if isinstance(index, int) else index
+    if idx_term.op != "const":
+        if not _branch(build.le(_ZERO, idx_term), i >= 0, 3):
+            pos_term = build.add(n, idx_term)
+            if not _branch(build.le(_ZERO, pos_term), i + length >= 0, 3):
+                return None
+            return i + length, pos_term
+    elif i < 0:
+        pos_term = build.add(n, idx_term)
+        if not _branch(build.le(_ZERO, pos_term), i + length >= 0, 3):
+            return None
+        return i + length, pos_term
+    if not _branch(build.lt(idx_term, n), i < length, 3):
+        return None
+    return i, idx_term
+
+
+class SymStr(str):
+    """A concrete str and the term it stands for."""
+
+    term: Term
+
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+    def __str__(self) -> str:
+        return self
+
+    def __bool__(self) -> bool:
+        return _branch(build.not_(build.eq(build.length(self.term), _ZERO)), str.__len__(self) != 0)
+
+    # indexing -----------------------------------------------------------
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return self._slice(key)
+        k = int_term(key)
+        if k is None:
+            return str.__getitem__(self, key)
+        n = build.length(self.term)
+        found = _position(n, str.__len__(self), key, k)
+        if found is None:
+            return str.__getitem__(str.__str__(self), int.__int__(key))  # raises IndexError
+        pos, pos_term = found
+        return make_str(str.__getitem__(self, pos), build.at(self.term, pos_term))
+
+    def _slice(self, key: slice):
+        if key.step not in (None, 1):
+            record_concretization("slice with a step")
+            return str.__getitem__(str.__str__(self), _concrete_slice(key))
+        n = build.length(self.term)
+        size = str.__len__(self)
+        start_t = _slice_bound(key.start, n, _ZERO)
+        stop_t = _slice_bound(key.stop, n, n)
+        if start_t is None or stop_t is None:
+            return str.__getitem__(str.__str__(self), _concrete_slice(key))
+        value = str.__getitem__(str.__str__(self), _concrete_slice(key))
+        count = build.sub(stop_t, start_t)
+        count = build.ite(build.lt(count, _ZERO), _ZERO, count)
+        return make_str(value, build.substr(self.term, start_t, count))
+
+    def __iter__(self):
+        n = build.length(self.term)
+        size = str.__len__(self)
+        i = 0
+        while _branch(build.lt(build.const(i), n), i < size):
+            yield make_str(str.__getitem__(self, i), build.at(self.term, build.const(i)))
+            i += 1
+
+    # operators ----------------------------------------------------------
+    def __add__(self, other):
+        o = str_term(other)
+        if o is None:
+            return str.__add__(self, other)
+        return make_str(str.__add__(str.__str__(self), _plain(other)), build.concat(self.term, o))
+
+    def __radd__(self, other):
+        o = str_term(other)
+        if o is None:
+            return NotImplemented
+        return make_str(_plain(other) + str.__str__(self), build.concat(o, self.term))
+
+    def __mul__(self, count):
+        c = int_term(count)
+        if c is None:
+            return str.__mul__(self, count)
+        if c.op != "const":
+            record_concretization("string repeated a symbolic number of times")
+        out = ""
+        for _ in range(int.__int__(count)):
+            out = out + self
+        return out
+
+    __rmul__ = __mul__
+
+    def __contains__(self, sub) -> bool:
+        o = str_term(sub)
+        if o is None:
+            return str.__contains__(self, sub)
+        return make_bool(str.__contains__(str.__str__(self), _plain(sub)), build.contains(self.term, o))
+
+    def _compare(self, other, concrete, op):
+        o = str_term(other)
+        if o is None:
+            return getattr(str, concrete)(self, other)
+        return make_bool(getattr(str, concrete)(str.__str__(self), _plain(other)), op(self.term, o))
+
+    def __eq__(self, other):
+        return self._compare(other, "__eq__", build.eq)
+
+    def __ne__(self, other):
+        return self._compare(other, "__ne__", build.ne)
+
+    def __lt__(self, other):
+        return self._compare(other, "__lt__", build.lt)
+
+    def __le__(self, other):
+        return self._compare(other, "__le__", build.le)
+
+    def __gt__(self, other):
+        return self._compare(other, "__gt__", lambda a, b: build.lt(b, a))
+
+    def __ge__(self, other):
+        return self._compare(other, "__ge__", lambda a, b: build.le(b, a))
+
+    # methods with a model ----------------------------------------------------
+    def startswith(self, prefix, start=None, end=None):
+        if start is not None or end is not None:
+            return self[start:end].startswith(prefix) if isinstance(self[start:end], SymStr) \
+                else str.startswith(str.__str__(self), prefix, start, end)
+        return self._affix(prefix, build.prefixof, str.startswith)
+
+    def endswith(self, suffix, start=None, end=None):
+        if start is not None or end is not None:
+            part = self[start:end]
+            return part.endswith(suffix) if isinstance(part, SymStr) else part.endswith(suffix)
+        return self._affix(suffix, build.suffixof, str.endswith)
+
+    def _affix(self, affix, op, concrete):
+        options = affix if isinstance(affix, tuple) else (affix,)
+        terms = [str_term(a) for a in options]
+        if any(t is None for t in terms):
+            return concrete(str.__str__(self), affix)  # raises TypeError like CPython
+        value = concrete(str.__str__(self), tuple(_plain(a) for a in options))
+        return make_bool(value, build.or_(*(op(t, self.term) for t in terms)))
+
+    def find(self, sub, start=None, end=None):
+        o = str_term(sub)
+        if o is None:
+            return str.find(self, sub, start, end)
+        if end is not None:
+            record_concretization("str.find with an end bound")
+            return str.find(str.__str__(self), _plain(sub), start, end)
+        s_t = build.const(0) if start is None else int_term(start)
+        if s_t is None:
+            return str.find(self, sub, start)
+        st = 0 if start is None else int.__int__(start)
+        if st < 0 or s_t.op != "const":
+            record_concretization("str.find with a negative or symbolic start")
+            return str.find(str.__str__(self), _plain(sub), st)
+        return make_int(str.find(str.__str__(self), _plain(sub), st), build.find(self.term, o, s_t))
+
+    def index(self, sub, start=None, end=None):
+        i = self.find(sub, start, end)
+        if isinstance(i, SymInt):
+            _branch(build.not_(build.eq(i.term, build.const(-1))), int.__int__(i) != -1)
+        if i == -1:
+            return str.index(str.__str__(self), _plain(sub), start, end)  # raises ValueError
+        return i
+
+    def __format__(self, spec: str) -> str:
+        if spec == "":
+            return self
+        record_concretization("str formatted with a format spec")
+        return str.__format__(str.__str__(self), spec)
+
+
+def _slice_bound(bound, n: Term, default: Term) -> Term | None:
+    """Python's slice bound as a term clamped to [0, len]: None leaves the theory."""
+    if bound is None:
+        return default
+    b = int_term(bound)
+    if b is None:
+        return None
+    if b.op == "const":
+        v = b.value
+        raw = b if v >= 0 else build.add(n, b)
+    else:
+        raw = build.ite(build.lt(b, _ZERO), build.add(n, b), b)
+    clamped = build.ite(build.lt(raw, _ZERO), _ZERO, raw)
+    return build.ite(build.lt(n, clamped), n, clamped)
+
+
+def _concrete_slice(key: slice) -> slice:
+    def c(x):
+        return int.__int__(x) if isinstance(x, SymInt) else x
+    return slice(c(key.start), c(key.stop), c(key.step))
+
+
+def _concretizing(name: str):
+    method = getattr(str, name)
+
+    def op(self, *args, **kwargs):
+        record_concretization(f"str.{name} has no symbolic model")
+        return method(str.__str__(self), *[_plain(a) for a in args], **kwargs)
+
+    op.__name__ = name
+    return op
+
+
+for _name in dir(str):
+    if _name.startswith("_") or _name in SymStr.__dict__:
+        continue
+    setattr(SymStr, _name, _concretizing(_name))
+for _name in ("__mod__", "__rmod__", "__len__"):
+    pass  # __len__ must return a real int (C requirement); the `len` model handles it
+
+
+def new_str_input(name: str, value: str) -> SymStr:
+    obj = str.__new__(SymStr, value)
+    obj.term = var(name, Sort.STR)
+    return obj

@@ -1,0 +1,110 @@
+"""Term nodes: immutable, hash-consed, with cached free-variable sets.
+
+Hash-consing means structurally equal terms are the same object, so equality is
+identity, hashing is `id`, and caches keyed by terms (the z3 translation, the query
+cache, independence slicing) cost a pointer comparison.
+"""
+from __future__ import annotations
+
+import enum
+from typing import Any, Iterable
+
+
+class Sort(enum.Enum):
+    """The sorts of our terms; each maps to one z3 sort at the solver boundary."""
+
+    INT = "Int"
+    BOOL = "Bool"
+    STR = "String"
+
+
+class Term:
+    """One node: an operator, its argument terms, its sort, and for leaves a value.
+
+    Never construct directly: use `var`, `const` or the constructors in `build`,
+    which intern the node.
+    """
+
+    __slots__ = ("op", "args", "sort", "value", "_free", "__weakref__")
+
+    op: str
+    args: tuple["Term", ...]
+    sort: Sort
+    value: Any
+    _free: frozenset | None
+
+    def __repr__(self) -> str:
+        if self.op == "const":
+            return repr(self.value)
+        if self.op == "var":
+            return str(self.value)
+        return "(" + " ".join([self.op, *map(repr, self.args)]) + ")"
+
+    @property
+    def is_const(self) -> bool:
+        return self.op == "const"
+
+    @property
+    def free(self) -> frozenset["Term"]:
+        """The variables this term mentions (computed once, then cached)."""
+        f = self._free
+        if f is None:
+            if self.op == "var":
+                f = frozenset((self,))
+            elif not self.args:
+                f = frozenset()
+            elif len(self.args) == 1:
+                f = self.args[0].free
+            else:
+                f = frozenset().union(*(a.free for a in self.args))
+            self._free = f
+        return f
+
+    def __reduce__(self):
+        # Re-intern on unpickling, so identity-equality survives a process boundary.
+        return (_rebuild, (self.op, self.args, self.sort, self.value))
+
+
+_TABLE: dict[tuple, Term] = {}
+
+
+def make(op: str, args: tuple[Term, ...], sort: Sort, value: Any = None) -> Term:
+    """Intern a node: the one constructor every other constructor goes through."""
+    if op == "const":
+        # bool is an int subclass: keep True and 1 apart in the table.
+        key = (op, sort, type(value), value)
+    else:
+        key = (op, args, sort, value)
+    t = _TABLE.get(key)
+    if t is None:
+        t = object.__new__(Term)
+        t.op, t.args, t.sort, t.value, t._free = op, args, sort, value, None
+        _TABLE[key] = t
+    return t
+
+
+def _rebuild(op, args, sort, value):
+    return make(op, args, sort, value)
+
+
+def var(name: str, sort: Sort) -> Term:
+    """A symbolic input, named after the parameter (or path within it) it stands for."""
+    return make("var", (), sort, name)
+
+
+def const(value: Any) -> Term:
+    """A constant of the sort its Python type implies."""
+    if isinstance(value, bool):
+        return make("const", (), Sort.BOOL, bool(value))
+    if isinstance(value, int):
+        return make("const", (), Sort.INT, int(value))
+    if isinstance(value, str):
+        return make("const", (), Sort.STR, str(value))
+    raise TypeError(f"no term sort for {type(value).__name__}")
+
+
+def free_vars(terms: Iterable[Term]) -> frozenset[Term]:
+    out: frozenset[Term] = frozenset()
+    for t in terms:
+        out |= t.free
+    return out

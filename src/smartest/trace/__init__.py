@@ -1,0 +1,1 @@
+"""Branch sites, path constraints, execution trees and the recorder that builds them."""
