@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from smartest.annotations import AssumptionViolated
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug)
 from smartest.engine.target import Target
@@ -77,6 +78,8 @@ def execute(target: Target, inputs: Mapping[str, Any], *, timeout: float, max_de
         returned = realize(value)
     except RunTimeout:
         outcome = Outcome.TIMEOUT
+    except AssumptionViolated:
+        outcome = Outcome.PRUNED
     except ProcessExit as e:
         outcome = Outcome.EXITED
         returned = e.status

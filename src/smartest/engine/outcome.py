@@ -24,6 +24,7 @@ class Outcome(enum.Enum):
     RAISED = "raised"
     TIMEOUT = "timeout"
     EXITED = "exited"      # the target called os._exit: the process would have died
+    PRUNED = "pruned"      # the inputs violated an assume(): not a test
 
 
 class RunTimeout(BaseException):

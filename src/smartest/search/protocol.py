@@ -58,6 +58,8 @@ def dangling_after(run: ExploredRun):
     run has taken and no searcher holds yet; marks them pending."""
     from smartest.trace.tree import SideStatus
     for j in range(run.forced + 1, len(run.path)):
+        if not run.path[j].flippable:
+            continue
         node = run.nodes[j]
         side = int(not run.path[j].taken)
         if node.status[side] is SideStatus.DANGLING:

@@ -15,6 +15,7 @@ class Branch:
     site: Site
     term: Term
     taken: bool
+    flippable: bool = True   # False for assumptions (assume(), summary instances): never negated
 
     @property
     def constraint(self) -> Term:

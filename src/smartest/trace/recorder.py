@@ -50,6 +50,15 @@ class Recorder:
             return
         self.path.append(Branch(user_site(frame if frame is not None else sys._getframe(1)), term, taken))
 
+    def assume(self, term: Term, holds: bool, frame: FrameType | None = None) -> None:
+        """Add a condition the path must satisfy but that no search negates: an
+        `assume(...)` of the user, or an instantiated summary of a callee."""
+        if term.op == "const" or term in self._decided:
+            return
+        self._decided.add(term)
+        site = user_site(frame if frame is not None else sys._getframe(1))
+        self.path.append(Branch(site, term, holds, flippable=False))
+
     def concretize(self, reason: str, frame: FrameType | None = None) -> None:
         site = user_site(frame if frame is not None else sys._getframe(1))
         key = (site, reason)

@@ -75,6 +75,8 @@ class ExecutionTree:
             nodes.append(node)
             side = int(b.taken)
             node.status[side] = SideStatus.EXPLORED
+            if not b.flippable and node.status[1 - side] is SideStatus.DANGLING:
+                node.status[1 - side] = SideStatus.INFEASIBLE  # an assumption has no other side
             if depth == len(path) - 1:
                 child = node.children[side]
                 if child is None:
