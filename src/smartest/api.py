@@ -53,6 +53,13 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     strategy = STRATEGIES[options.strategy]
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms)
     policy = strategy.call_policy()
+    run_dir = None
+    if options.run_dir:
+        from smartest.emit.pytest_writer import EmitTarget
+        from smartest.report.rundir import RunDirectory
+        run_dir = RunDirectory(options.run_dir, target.spec, target.qualname,
+                               {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()})
+        handlers = (run_dir, *handlers)
     engine = Engine(target, options, searcher=strategy.searcher(), solver=solver,
                     solver_stats=stats, handler=_Fanout(handlers))
     with intercept(own_modules(target.is_own_file), policy):
@@ -72,4 +79,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                 target, engine.tests, timeout=options.per_run_timeout, strict=options.strict)
         except KeyboardInterrupt:
             pass
+    if run_dir is not None:
+        report.run_dir = run_dir.path
+        run_dir.finish(report.as_dict())
     return report

@@ -42,14 +42,6 @@ def _py_mod(a, b):
     return z3.If(z3.Or(b > 0, r == 0), r, r + b)
 
 
-def _lt(a, b):
-    return z3.StrLT(a, b) if z3.is_string(a) else a < b
-
-
-def _le(a, b):
-    return z3.StrLE(a, b) if z3.is_string(a) else a <= b
-
-
 _OPS: dict[str, Callable[..., Any]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
@@ -59,8 +51,8 @@ _OPS: dict[str, Callable[..., Any]] = {
     "mod": _py_mod,
     "pow": lambda a, b: z3.ToInt(a ** b) if not z3.is_int(a ** b) else a ** b,
     "eq": lambda a, b: a == b,
-    "lt": _lt,
-    "le": _le,
+    "lt": lambda a, b: a < b,    # z3 overloads < and <= on strings as str.< / str.<=
+    "le": lambda a, b: a <= b,
     "not": z3.Not,
     "and": lambda *xs: z3.And(*xs),
     "or": lambda *xs: z3.Or(*xs),

@@ -1,0 +1,92 @@
+"""Benchmark runner: every program of benchmarks/programs under every strategy.
+
+Prints one row per (program, n, strategy): runs, distinct paths, solver queries,
+whether the bug was found (checked by re-running the input on the plain function),
+whether the search was complete, seconds, and runs/queries as ratios against DART
+measured in the same invocation.
+
+    python benchmarks/run.py                      # default suite
+    python benchmarks/run.py --strategies dart smart --programs locate_top
+    python benchmarks/run.py --quality            # also the slow cases (pytest -m quality)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "src"))
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+
+import smartest  # noqa: E402
+from smartest.strategies import STRATEGIES  # noqa: E402
+from support.oracle import label, load  # noqa: E402
+
+# (file, entry point, [n ...])
+SUITE = [
+    ("locate_top", "top", [2, 4, 8, 16]),
+    ("locate_twice", "top_two_buffers", [2, 4]),
+    ("locate_twice", "top_same_buffer", [2, 4, 8]),
+    ("strcmp_testme", "testme", [4, 8]),
+    ("obscure", "obscure", [4]),
+    ("abs_testabs", "test_abs", [4]),
+    ("side_effect", "main", [4]),
+    ("deposit", "deposit_test", [4]),
+    ("unsound_fig3", "test", [4]),
+    ("cube_fig6", "test", [4]),
+    ("mixed_fig1", "test", [4]),
+    ("mixed_fig1", "test_line7", [4]),
+    ("hwm", "hwm", [3]),
+    ("incdec", "incdec", [4]),
+]
+SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4])]
+
+
+def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float) -> dict:
+    path = os.path.join(HERE, "programs", f"{name}.py")
+    module = load(path)
+    t0 = time.perf_counter()
+    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
+                              max_str_len=n, max_runs=max_runs, time_limit=time_limit)
+    seconds = time.perf_counter() - t0
+    bug_runs = [t.index + 1 for t in report.tests
+                if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
+    return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
+            "bug": bool(bug_runs), "first_bug_run": min(bug_runs) if bug_runs else None,
+            "complete": report.complete, "seconds": seconds}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--strategies", nargs="+", default=list(STRATEGIES))
+    p.add_argument("--programs", nargs="+", default=None)
+    p.add_argument("--max-runs", type=int, default=3000)
+    p.add_argument("--time-limit", type=float, default=120.0)
+    p.add_argument("--quality", action="store_true", help="include the slow cases")
+    args = p.parse_args(argv)
+    suite = SUITE + (SLOW if args.quality else [])
+    if args.programs:
+        suite = [c for c in suite if c[0] in args.programs or f"{c[0]}.{c[1]}" in args.programs]
+    header = f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} {'complete':>8} {'sec':>7} {'runs/DART':>9} {'q/DART':>7}"
+    print(header)
+    print("-" * len(header))
+    for name, function, sizes in suite:
+        for n in sizes:
+            base = None
+            for strategy in args.strategies:
+                r = run_case(name, function, n, strategy, args.max_runs, args.time_limit)
+                if strategy == "dart":
+                    base = r
+                ratio = f"{r['runs'] / base['runs']:.2f}" if base and base["runs"] else "-"
+                qratio = f"{r['queries'] / base['queries']:.2f}" if base and base["queries"] else "-"
+                bug = str(r["first_bug_run"]) if r["bug"] else "-"
+                print(f"{name + '.' + function:34} {n:>3} {strategy:13} {r['runs']:>6} {r['paths']:>6} "
+                      f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} {ratio:>9} {qratio:>7}",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

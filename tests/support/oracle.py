@@ -1,0 +1,42 @@
+"""Test oracles that never trust the engine: they re-run inputs on the plain function."""
+from __future__ import annotations
+
+import dis
+import importlib.util
+import os
+import sys
+import traceback
+
+_RAISE = dis.opmap["RAISE_VARARGS"]
+
+
+def load(path: str):
+    """Import a program file by path, as its own module (fresh each call)."""
+    name = "plain_" + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def label(module, function: str, inputs: dict) -> str:
+    """The outcome label of a plain call: "return <repr>", "raise T" or "bug T"."""
+    fn = getattr(module, function)
+    try:
+        value = fn(**inputs)
+    except BaseException as e:  # noqa: BLE001 - classifying every outcome
+        tb = e.__traceback__
+        last = None
+        while tb is not None:
+            last = tb
+            tb = tb.tb_next
+        deliberate = False
+        if last is not None and last.tb_frame.f_code.co_filename == module.__file__:
+            code = last.tb_frame.f_code
+            starts = [i.offset for i in dis.get_instructions(code)]
+            off = max(o for o in starts if o <= last.tb_lasti)
+            deliberate = code.co_code[off] == _RAISE
+        kind = "raise" if deliberate and not isinstance(e, AssertionError) else "bug"
+        return f"{kind} {type(e).__name__}"
+    return f"return {value!r}"
