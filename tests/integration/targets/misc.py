@@ -1,0 +1,41 @@
+"""Targets for the CLI tests: bad behaviour a user's function may have."""
+import os
+import sys
+
+
+def loops_forever(x: int) -> int:
+    while True:
+        x += 1
+
+
+def exits(x: int) -> int:
+    if x > 5:
+        sys.exit(3)
+    return x
+
+
+def kills(x: int) -> int:
+    if x == 7:
+        os._exit(9)
+    return x
+
+
+def takes_list(xs: list) -> int:
+    return len(xs)
+
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def bump(self, k: int) -> int:
+        if k > 3:
+            self.n += k
+            return 1
+        return 0
+
+    @staticmethod
+    def twice(s: str) -> str:
+        if s == "ab":
+            raise ValueError("no ab")
+        return s + s
