@@ -36,7 +36,7 @@ def _param(path: str):
 
 def _explore(path: str, expected: dict):
     return smartest.explore(f"{path}:{expected['function']}", run_dir=None, coverage=False,
-                            max_str_len=expected.get("max_str_len", 4), max_runs=600, time_limit=60)
+                            max_str_len=expected.get("max_str_len", 4), max_runs=600, time_limit=15, solver_timeout_ms=2000)
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
