@@ -51,7 +51,7 @@ class _Fanout:
 
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True) -> Report:
     strategy = STRATEGIES[options.strategy]
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms)
+    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)
     policy = strategy.call_policy()
     run_dir = None
     if options.run_dir:

@@ -57,9 +57,10 @@ class Engine:
         self.stats = ExplorationStats(solver=solver_stats)
         self.tests: list[TestCase] = []
         self.domains = {}
+        self.variables = {}
         from smartest.terms import var
         for p in target.params:
-            v = var(p.name, p.kind.sort)
+            v = self.variables[p.name] = var(p.name, p.kind.sort)
             d = p.kind.domain(v, options)
             if d is not None:
                 self.domains[v] = d
@@ -104,7 +105,8 @@ class Engine:
         return self._run(self._random_inputs(), None)
 
     def _directed_run(self, cand: Candidate) -> None:
-        answer = self.solver.check(Query(cand.constraints, self.domains))
+        hints = {v: cand.inputs[name] for name, v in self.variables.items() if name in cand.inputs}
+        answer = self.solver.check(Query(cand.constraints, self.domains, hints))
         if answer.status is Status.UNSAT:
             self.tree.mark(cand.node, cand.side, SideStatus.INFEASIBLE)
             return

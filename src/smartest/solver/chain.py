@@ -1,6 +1,9 @@
 """Assemble the solver chain: the order of the layers is visible here and nowhere else.
 
-    stats/timing -> cache -> independence slicing -> [SMT-LIB log] -> z3 (incremental)
+    stats/timing -> cache -> independence slicing -> bounded strings -> [SMT-LIB log] -> z3 (incremental)
+
+Cache and slicing work on our string-level terms (smaller, and shared across
+queries); the string lowering turns what remains into integer arithmetic.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from smartest.solver.cache import CachingSolver
 from smartest.solver.independence import IndependenceSolver
 from smartest.solver.logging import LoggingSolver
 from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
+from smartest.solver.strings import StringLoweringSolver
 
 
 class CountingSolver:
@@ -43,7 +47,7 @@ class _BackendCounter:
         return self.inner.check(query)
 
 
-def build_solver_chain(*, timeout_ms: int = 5000, cache: bool = True, slicing: bool = True,
+def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: bool = True, slicing: bool = True,
                        smtlib_log: TextIO | None = None, stats: SolverStats | None = None
                        ) -> tuple[Solver, SolverStats]:
     from smartest.solver.z3backend import Z3Backend, to_smtlib
@@ -53,6 +57,7 @@ def build_solver_chain(*, timeout_ms: int = 5000, cache: bool = True, slicing: b
     if smtlib_log is not None:
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
+    solver = StringLoweringSolver(solver, max_str_len)
     if slicing:
         solver = IndependenceSolver(solver)
     if cache:

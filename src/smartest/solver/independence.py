@@ -24,7 +24,7 @@ def slice_query(query: Query) -> Query:
                 keep[i] = True
                 relevant |= cs[i].free
                 changed = True
-    return Query(tuple(c for c, k in zip(cs, keep) if k), query.domains)
+    return Query(tuple(c for c, k in zip(cs, keep) if k), query.domains, query.hints)
 
 
 class IndependenceSolver:

@@ -18,10 +18,12 @@ class Status(enum.Enum):
 class Query:
     """Is the conjunction of `constraints` satisfiable?  The last one is usually the
     negated branch; `domains` bound each input variable (e.g. len(s) <= n) and are
-    added for the variables the sliced query mentions."""
+    added for the variables the sliced query mentions; `hints` are the inputs'
+    current values, which a layer may keep where the model leaves a value free."""
 
     constraints: tuple[Term, ...]
     domains: Mapping[Term, Term] = field(default_factory=dict)
+    hints: Mapping[Term, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -18,26 +18,21 @@ from smartest.terms import Term
 from smartest.terms.term import Sort
 
 
-def _str_val(s: str) -> z3.SeqRef:
-    # z3 reads \u{..} escapes inside string literals: escape every character that
-    # could be misread (backslash, control, non-ASCII) so the literal is exact.
-    out = []
-    for ch in s:
-        o = ord(ch)
-        if ch == "\\" or o < 32 or o > 126:
-            out.append("\\u{%x}" % o)
-        else:
-            out.append(ch)
-    return z3.StringVal("".join(out))
+def _positive_const(b) -> bool:
+    return z3.is_int_value(b) and b.as_long() > 0
 
 
 def _py_div(a, b):
+    if _positive_const(b):
+        return a / b  # Euclidean and floor division agree for a positive divisor
     q = a / b  # z3 Int division is Euclidean
     exact = (a % b) == 0
     return z3.If(z3.Or(b > 0, exact), q, q - 1)
 
 
 def _py_mod(a, b):
+    if _positive_const(b):
+        return a % b
     r = a % b
     return z3.If(z3.Or(b > 0, r == 0), r, r + b)
 
@@ -51,24 +46,12 @@ _OPS: dict[str, Callable[..., Any]] = {
     "mod": _py_mod,
     "pow": lambda a, b: z3.ToInt(a ** b) if not z3.is_int(a ** b) else a ** b,
     "eq": lambda a, b: a == b,
-    "lt": lambda a, b: a < b,    # z3 overloads < and <= on strings as str.< / str.<=
+    "lt": lambda a, b: a < b,
     "le": lambda a, b: a <= b,
     "not": z3.Not,
     "and": lambda *xs: z3.And(*xs),
     "or": lambda *xs: z3.Or(*xs),
     "ite": z3.If,
-    "len": z3.Length,
-    "concat": lambda a, b: z3.Concat(a, b),
-    "at": lambda s, i: z3.SubString(s, i, 1),
-    "substr": z3.SubString,
-    "find": z3.IndexOf,
-    "to_code": z3.StrToCode,
-    "from_code": z3.StrFromCode,
-    "prefixof": z3.PrefixOf,
-    "suffixof": z3.SuffixOf,
-    "contains": z3.Contains,
-    "str_to_int": z3.StrToInt,
-    "int_to_str": z3.IntToStr,
 }
 
 
@@ -98,27 +81,16 @@ class Translator:
 
     def _node(self, t: Term) -> Any:
         if t.op == "var":
-            return {Sort.INT: z3.Int, Sort.STR: z3.String, Sort.BOOL: z3.Bool}[t.sort](t.value)
+            return {Sort.INT: z3.Int, Sort.BOOL: z3.Bool}[t.sort](t.value)
         if t.op == "const":
-            if t.sort is Sort.BOOL:
-                return z3.BoolVal(t.value)
-            if t.sort is Sort.INT:
-                return z3.IntVal(t.value)
-            return _str_val(t.value)
+            return z3.BoolVal(t.value) if t.sort is Sort.BOOL else z3.IntVal(t.value)
         return _OPS[t.op](*(self.cache[a] for a in t.args))
 
 
 def _model_value(model: z3.ModelRef, v: Term, zv: Any) -> Any:
     if v.sort is Sort.INT:
         return model.eval(zv, model_completion=True).as_long()
-    if v.sort is Sort.BOOL:
-        return z3.is_true(model.eval(zv, model_completion=True))
-    # Read strings code point by code point: as_string() prints escapes ambiguously.
-    n = model.eval(z3.Length(zv), model_completion=True).as_long()
-    return "".join(
-        chr(model.eval(z3.StrToCode(z3.SubString(zv, i, 1)), model_completion=True).as_long())
-        for i in range(n)
-    )
+    return z3.is_true(model.eval(zv, model_completion=True))
 
 
 class Z3Backend:

@@ -237,12 +237,16 @@ def contains(s: Term, sub: Term) -> Term:
 
 
 def str_to_int(s: Term) -> Term:
-    """z3's str.to_int: the value of a non-empty all-ASCII-digit string, else -1."""
+    """The value of a non-empty all-ASCII-digit string, else -1 (as SMT-LIB str.to_int)."""
     return _fold("str_to_int", (s,), INT)
 
 
+def nat_to_str(n: Term) -> Term:
+    """The decimal digits of n for n >= 0, and "" for n < 0."""
+    return _fold("int_to_str", (n,), STR)
+
+
 def int_to_str(n: Term) -> Term:
-    """Python's str(n): z3's int.to.str covers n >= 0; negatives get a '-' prefix."""
-    pos = _fold("int_to_str", (n,), STR)
-    negative = concat(const("-"), _fold("int_to_str", (neg(n),), STR))
-    return ite(lt(n, const(0)), negative, pos)
+    """Python's str(n): the digits of |n|, with a '-' prefix for negatives."""
+    negative = concat(const("-"), nat_to_str(neg(n)))
+    return ite(lt(n, const(0)), negative, nat_to_str(n))
