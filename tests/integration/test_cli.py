@@ -116,9 +116,9 @@ def test_killed_run_keeps_its_tests(tmp_path):
 
 
 def test_sigterm_stops_cleanly_and_reports(tmp_path):
-    target = os.path.join(ROOT, "benchmarks", "programs", "strcmp_testme.py") + ":testme"
-    proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", target, "--max-str-len", "16",
-                             "--quiet", "--no-coverage", "--json", "r.json"], cwd=tmp_path,
+    target = os.path.join(ROOT, "tests", "integration", "targets", "misc.py") + ":counts_up"
+    proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", target, "--max-runs", "100000000",
+                             "--time-limit", "600", "--quiet", "--no-coverage", "--json", "r.json"], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     proc.send_signal(signal.SIGTERM)

@@ -24,7 +24,7 @@ model leaves free keep the characters of the current input, DART's `I`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from smartest.solver.protocol import Answer, Query, Solver
 from smartest.terms import Sort, build, const, var
@@ -77,16 +77,28 @@ class StringLowering:
         self.capacity = capacity
         self._seqs: dict[Term, Seq] = {}
         self._terms: dict[Term, Term] = {}
+        self._domains: dict[Term, dict[Term, Term]] = {}
+        self.owner: dict[Term, Term] = {}   # length/code-point variable -> its string input
 
     # -- variables ------------------------------------------------------------
     def length_var(self, v: Term) -> Term:
-        return var(f"{v.value}.len", Sort.INT)
+        n = var(f"{v.value}.len", Sort.INT)
+        self.owner[n] = v
+        return n
 
     def char_var(self, v: Term, k: int) -> Term:
-        return var(f"{v.value}[{k}]", Sort.INT)
+        c = var(f"{v.value}[{k}]", Sort.INT)
+        self.owner[c] = v
+        return c
 
     def domains(self, v: Term) -> dict[Term, Term]:
         """What every string input satisfies: 0 <= len <= K, each code in range."""
+        hit = self._domains.get(v)
+        if hit is None:
+            hit = self._domains[v] = self._make_domains(v)
+        return hit
+
+    def _make_domains(self, v: Term) -> dict[Term, Term]:
         n = self.length_var(v)
         out = {n: build.and_(build.le(_ZERO, n), build.le(n, const(self.capacity)))}
         for k in range(self.capacity):
@@ -273,6 +285,34 @@ class StringLowering:
         return "".join(out)
 
 
+class _LoweredDomains(Mapping):
+    """The domains of a lowered query, computed only for the variables the backend
+    asks about: a length or code-point variable takes its string's bounds (and the
+    caller's domain of that string, lowered)."""
+
+    def __init__(self, lowering: StringLowering, domains: Mapping[Term, Term]) -> None:
+        self.lowering, self.domains = lowering, domains
+
+    def __getitem__(self, v: Term) -> Term:
+        owner = self.lowering.owner.get(v)
+        if owner is None:
+            return self.domains[v]
+        d = self.lowering.domains(owner)[v]
+        extra = self.domains.get(owner)
+        if extra is not None and v is self.lowering.length_var(owner):
+            d = build.and_(d, self.lowering.lower(extra))
+        return d
+
+    def __contains__(self, v) -> bool:
+        return v in self.lowering.owner or v in self.domains
+
+    def __iter__(self):
+        return iter(self.domains)
+
+    def __len__(self) -> int:
+        return len(self.domains)
+
+
 class StringLoweringSolver:
     """The chain layer: lower the query, solve it, lift the model."""
 
@@ -283,25 +323,16 @@ class StringLoweringSolver:
     def check(self, query: Query) -> Answer:
         low = self.lowering
         constraints = tuple(low.lower(c) for c in query.constraints)
-        strings = sorted((v for c in query.constraints for v in c.free if v.sort is Sort.STR),
-                         key=lambda v: v.value)
-        domains: dict[Term, Term] = {}
-        for v, d in query.domains.items():
-            if v.sort is Sort.STR:
-                domains.update(low.domains(v))
-                n = low.length_var(v)
-                domains[n] = build.and_(domains[n], low.lower(d))
-            else:
-                domains[v] = d
-        for v in strings:
-            for k, d in low.domains(v).items():
-                domains.setdefault(k, d)
-        answer = self.inner.check(Query(constraints, domains, query.hints))
+        answer = self.inner.check(Query(constraints, _LoweredDomains(low, query.domains), query.hints))
         if not answer.sat:
             return answer
         model = dict(answer.model or {})
-        lifted: dict[Term, Any] = {v: model[v] for c in query.constraints for v in c.free
-                                   if v.sort is not Sort.STR and v in model}
-        for v in strings:
-            lifted[v] = low.lift(v, model, query.hints.get(v))
+        lifted: dict[Term, Any] = {}
+        for c in query.constraints:
+            for v in c.free:
+                if v.sort is Sort.STR:
+                    if v not in lifted:
+                        lifted[v] = low.lift(v, model, query.hints.get(v))
+                elif v in model:
+                    lifted[v] = model[v]
         return Answer(answer.status, lifted)

@@ -39,3 +39,11 @@ class Counter:
         if s == "ab":
             raise ValueError("no ab")
         return s + s
+
+
+def counts_up(n: int) -> int:
+    """Infinitely many feasible paths: an exploration that only a budget or a signal ends."""
+    i = 0
+    while i < n:
+        i += 1
+    return i
