@@ -52,7 +52,7 @@ class _Fanout:
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True) -> Report:
     strategy = STRATEGIES[options.strategy]
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)
-    policy = strategy.call_policy()
+    searcher, policy = strategy.build(options, solver, target)
     run_dir = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
@@ -60,8 +60,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         run_dir = RunDirectory(options.run_dir, target.spec, target.qualname,
                                {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()})
         handlers = (run_dir, *handlers)
-    engine = Engine(target, options, searcher=strategy.searcher(), solver=solver,
-                    solver_stats=stats, handler=_Fanout(handlers))
+    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
+                    policy=policy, handler=_Fanout(handlers))
     with intercept(own_modules(target.is_own_file), policy):
         result: ExplorationStats = engine.explore()
     report = Report(

@@ -1,7 +1,10 @@
 """The strategy registry: a named strategy is a preset of a Searcher and a CallPolicy.
 
 A new strategy is a new entry here (and its searcher or policy in its own module),
-never an edit to the engine loop.
+never an edit to the engine loop.  `build` receives the options and the solver
+chain (a policy may need to ask the solver, as SMART does to check that a calling
+context is covered by a summary) and returns a fresh (searcher, policy) pair; the
+two may share state.
 """
 from __future__ import annotations
 
@@ -17,13 +20,18 @@ from smartest.search.generational import GenerationalSearcher
 class Strategy:
     name: str
     description: str
-    searcher: Callable[[], object]
-    call_policy: Callable[[], object]
+    paper: str
+    build: Callable[..., tuple]     # (options, solver, target) -> (searcher, policy)
 
 
-STRATEGIES: dict[str, Strategy] = {
-    "dart": Strategy("dart", "DART: depth-first directed search, calls inlined",
-                     DepthFirstSearcher, InlinePolicy),
-    "generational": Strategy("generational", "SAGE-style generational search, calls inlined",
-                             GenerationalSearcher, InlinePolicy),
-}
+STRATEGIES: dict[str, Strategy] = {}
+
+
+def register(strategy: Strategy) -> None:
+    STRATEGIES[strategy.name] = strategy
+
+
+register(Strategy("dart", "DART: depth-first directed search, calls inlined", "DART, as recalled in SMART §2",
+                  lambda options, solver, target: (DepthFirstSearcher(), InlinePolicy())))
+register(Strategy("generational", "SAGE-style generational search, calls inlined", "SAGE (Godefroid et al., NDSS'08)",
+                  lambda options, solver, target: (GenerationalSearcher(), InlinePolicy())))

@@ -1,8 +1,11 @@
-"""Inline: DART's policy.  Every call simply runs; callee branches join the one
+"""Inline: DART's policy.  No call is intercepted; callee branches join the one
 whole-program path."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
+
+from smartest.calls.protocol import Call, RunNotes
+from smartest.trace.recorder import Recorder
 
 
 class InlinePolicy:
@@ -11,6 +14,11 @@ class InlinePolicy:
     def intercepts(self, qualname: str, fn: Callable) -> bool:
         return False
 
-    def on_call(self, qualname: str, fn: Callable, args: tuple, kwargs: dict,
-                proceed: Callable[[], Any]) -> Any:
-        return proceed()
+    def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
+        pass
+
+    def on_call(self, call: Call) -> Any:
+        return call.proceed()
+
+    def end_run(self, recorder: Recorder) -> RunNotes:
+        return RunNotes()

@@ -13,16 +13,20 @@ import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from smartest.annotations import AssumptionViolated
+from smartest.calls.inline import InlinePolicy
+from smartest.calls.protocol import CallPolicy, RunNotes
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug)
 from smartest.engine.target import Target
 from smartest.symbolic.realize import realize
 from smartest.trace.path import Branch, Concretization
-from smartest.trace.recorder import ACTIVE, Recorder
+from smartest.trace.recorder import ACTIVE, CallRecord, Recorder
+
+_INLINE = InlinePolicy()
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class RunResult:
     truncated: bool
     duration_s: float
     output: str
+    calls: tuple[CallRecord, ...] = ()
+    signature: int = 0          # hash of every symbolic decision: equal signatures, same path
+    notes: RunNotes = field(default_factory=RunNotes)
 
     @property
     def complete(self) -> bool:
@@ -51,12 +58,15 @@ def _fake_exit(status=0):
     raise ProcessExit(status)
 
 
-def execute(target: Target, inputs: Mapping[str, Any], *, timeout: float, max_depth: int,
-            strict: bool, symbolic: bool = True) -> RunResult:
-    """Run the target once on `inputs` (plain values); proxies are made here."""
+def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, max_depth: int,
+            strict: bool, symbolic: bool = True, policy: CallPolicy = _INLINE, directive: Any = None) -> RunResult:
+    """Run the target once.  `assignment` holds plain values for the parameters (and for
+    any variable the call policy reads); the parameters' proxies are made here."""
+    inputs = {p.name: assignment[p.name] for p in target.params}
     values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic else inputs[p.name])
               for p in target.params}
     recorder = Recorder(max_depth=max_depth)
+    policy.begin_run(assignment, directive)
     use_timer = threading.current_thread() is threading.main_thread()
     out = io.StringIO()
     returned = raised = exc_seen = None
@@ -96,11 +106,13 @@ def execute(target: Target, inputs: Mapping[str, Any], *, timeout: float, max_de
         if token is not None:
             ACTIVE.reset(token)
     duration = time.perf_counter() - t0
+    notes = policy.end_run(recorder)
     if exc_seen is not None:
         raised = describe_exception(exc_seen, target.is_own_file)
     return RunResult(
         inputs=dict(inputs), path=tuple(recorder.path), outcome=outcome, returned=returned,
         raised=raised, bug=is_bug(outcome, raised, exc_seen, strict),
         concretizations=tuple(recorder.concretizations), truncated=recorder.truncated,
-        duration_s=duration, output=out.getvalue()[-2000:],
+        duration_s=duration, output=out.getvalue()[-2000:], calls=tuple(recorder.calls),
+        signature=recorder.signature, notes=notes,
     )

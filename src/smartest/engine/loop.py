@@ -1,29 +1,30 @@
 """The exploration loop: select a candidate, solve, execute, record, update, hand off.
 
 It knows nothing of z3, pytest, the search order or the call policy, and it writes
-no files: test cases go to a handler, the branch to flip next comes from the
-searcher, satisfiability from the solver chain.
+no files: test cases go to a handler, what to run next comes from the searcher,
+satisfiability from the solver chain, and what happens at calls from the policy.
 
-    random run ─► tree.insert ─► searcher.update ─► handler.on_test
-        ▲                                               │
-        │       ┌── unsat/unknown: mark the side ◄──┐   ▼
-        └─ run ◄┴── sat: inputs = old ⊕ model ◄── solve(select())
+    random run ─► searcher.update ─► handler.on_test
+        ▲                                  │
+        │      ┌─ unsat/unknown: searcher.rejected ◄─┐
+        └─ run ◄┴─ sat: assignment ⊕ model ◄── solve(searcher.select())
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
+from smartest.calls.protocol import CallPolicy
 from smartest.engine.budget import Budget
 from smartest.engine.execute import RunResult, execute
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
-from smartest.search.protocol import Candidate, ExploredRun, Searcher
+from smartest.search.protocol import Candidate, ExploredRun, Searcher, follows
 from smartest.solver.protocol import Query, Solver, SolverStats, Status
-from smartest.trace.tree import ExecutionTree, SideStatus
+from smartest.terms import var
 
 
 class Handler(Protocol):
@@ -33,7 +34,7 @@ class Handler(Protocol):
 @dataclass
 class ExplorationStats:
     runs: int = 0
-    paths: int = 0
+    paths: int = 0               # distinct signatures among runs of the real program
     bugs: int = 0
     divergences: int = 0
     complete: bool = True
@@ -46,21 +47,20 @@ class ExplorationStats:
 
 class Engine:
     def __init__(self, target: Target, options: Options, *, searcher: Searcher, solver: Solver,
-                 solver_stats: SolverStats, handler: Handler | None = None) -> None:
+                 solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None) -> None:
         self.target = target
         self.options = options
         self.searcher = searcher
         self.solver = solver
+        self.policy = policy
         self.handler = handler
-        self.tree = ExecutionTree()
         self.rng = random.Random(options.seed)
         self.stats = ExplorationStats(solver=solver_stats)
         self.tests: list[TestCase] = []
+        self.signatures: set[int] = set()
         self.domains = {}
-        self.variables = {}
-        from smartest.terms import var
         for p in target.params:
-            v = self.variables[p.name] = var(p.name, p.kind.sort)
+            v = var(p.name, p.kind.sort)
             d = p.kind.domain(v, options)
             if d is not None:
                 self.domains[v] = d
@@ -87,64 +87,66 @@ class Engine:
                         self.stats.stop_reason = "stalled"
                         break
                     continue
-                self._directed_run(cand)
+                self._attempt(cand)
         except KeyboardInterrupt:
             self.stats.stop_reason = "interrupted"
         finally:
             self.stats.time_s = budget.elapsed
-            self.stats.paths = self.tree.paths
         if self.stats.stop_reason != "exhausted":
             # Stopped early: unexplored sides remain, so not every path was run.
             self.stats.complete = False
         return self.stats
 
-    def _random_inputs(self) -> dict[str, Any]:
-        return {p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}
-
     def _random_run(self) -> bool:
-        return self._run(self._random_inputs(), None)
+        return self._run({p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}, None)
 
-    def _directed_run(self, cand: Candidate) -> None:
-        hints = {v: cand.inputs[name] for name, v in self.variables.items() if name in cand.inputs}
-        answer = self.solver.check(Query(cand.constraints, self.domains, hints))
-        if answer.status is Status.UNSAT:
-            self.tree.mark(cand.node, cand.side, SideStatus.INFEASIBLE)
-            return
-        if answer.status is Status.UNKNOWN:
-            self.tree.mark(cand.node, cand.side, SideStatus.UNKNOWN)
-            self.stats.complete = False
-            return
-        inputs = dict(cand.inputs)
-        for v, value in (answer.model or {}).items():
-            if v.value in inputs:
-                inputs[v.value] = value
-        self._run(inputs, cand)
+    def _attempt(self, cand: Candidate) -> None:
+        assignment = dict(cand.assignment)
+        if cand.constraints is not None:
+            hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
+            answer = self.solver.check(Query(cand.constraints, self.domains, hints))
+            if answer.status is not Status.SAT:
+                if answer.status is Status.UNKNOWN:
+                    self.stats.complete = False
+                self.searcher.rejected(cand, answer.status)
+                return
+            for v, value in (answer.model or {}).items():
+                assignment[v.value] = value
+        self._run(assignment, cand)
 
-    def _run(self, inputs: Mapping[str, Any], cand: Candidate | None) -> bool:
+    def _run(self, assignment: dict[str, Any], cand: Candidate | None) -> bool:
+        """Execute once; returns whether the run followed a path no run had followed."""
         o = self.options
-        result = execute(self.target, inputs, timeout=o.per_run_timeout, max_depth=o.max_depth, strict=o.strict)
+        for p in self.target.params:
+            if p.name not in assignment:
+                assignment[p.name] = p.kind.draw(self.rng, o)
+        result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
+                         strict=o.strict, policy=self.policy, directive=cand.directive if cand else None)
         self.stats.runs += 1
-        diverged = cand is not None and not _follows(result, cand)
+        diverged = cand is not None and not follows(result.path, cand.expect)
         if diverged:
             self.stats.divergences += 1
             self.stats.complete = False
-            self.tree.mark(cand.node, cand.side, SideStatus.DIVERGED)
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:
                 self.stats.concretizations[(c.site.describe(), c.reason)] += 1
-        new_path, nodes = self.tree.insert(result.path, len(self.tests))
+        real = not result.notes.abstract
+        new_path = real and result.signature not in self.signatures
+        if new_path:
+            self.signatures.add(result.signature)
+            self.stats.paths = len(self.signatures)
         for b in result.path:
             self.stats.branch_sides.add((b.site, b.taken))
-        forced = cand.flip if (cand is not None and not diverged) else -1
-        self.searcher.update(ExploredRun(result.path, nodes, result.inputs, forced, new_path, self.tree))
-        test = self._test_case(result, new_path, cand is not None, diverged)
-        self.tests.append(test)
-        if test.bug:
-            self.stats.bugs += 1
-        self.stats.paths = self.tree.paths
-        if self.handler is not None:
-            self.handler.on_test(test, self.stats)
+        self.searcher.update(ExploredRun(result.path, result.calls, assignment, cand, diverged, new_path,
+                                         result.notes, result.complete))
+        if real:
+            test = self._test_case(result, new_path, cand is not None, diverged)
+            self.tests.append(test)
+            if test.bug:
+                self.stats.bugs += 1
+            if self.handler is not None:
+                self.handler.on_test(test, self.stats)
         return new_path
 
     def _test_case(self, r: RunResult, new_path: bool, directed: bool, diverged: bool) -> TestCase:
@@ -154,13 +156,3 @@ class Engine:
             directed=directed, diverged=diverged, duration_s=r.duration_s,
         )
 
-
-def _follows(result: RunResult, cand: Candidate) -> bool:
-    """Did the run take the predicted path: the candidate's prefix, then the flipped side?"""
-    path = result.path
-    if len(path) <= cand.flip:
-        return False
-    for j in range(cand.flip):
-        if path[j].taken != cand.path[j].taken or path[j].site != cand.path[j].site:
-            return False
-    return path[cand.flip].taken == cand.side and path[cand.flip].site == cand.path[cand.flip].site

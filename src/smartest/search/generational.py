@@ -9,27 +9,41 @@ from __future__ import annotations
 import heapq
 import itertools
 
-from smartest.search.protocol import Candidate, ExploredRun, dangling_after
+from smartest.search.protocol import Candidate, ExploredRun, flip
+from smartest.solver.protocol import Status
+from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 
 
 class GenerationalSearcher:
     def __init__(self) -> None:
+        self.tree = ExecutionTree()
         self._heap: list[tuple[int, int, Candidate]] = []
         self._seen: set = set()
         self._tie = itertools.count()
 
     def update(self, run: ExploredRun) -> None:
+        nodes = self.tree.insert(run.path)
+        cand = run.candidate
+        forced = -1
+        if cand is not None:
+            node, side, j = cand.origin
+            if run.diverged:
+                self.tree.mark(node, side, SideStatus.DIVERGED)
+            else:
+                forced = j
         fresh = 0
         for b in run.path:
             key = (b.site, b.taken)
             if key not in self._seen:
                 self._seen.add(key)
                 fresh += 1
-        for j, node in dangling_after(run):
-            heapq.heappush(self._heap, (-fresh, next(self._tie), Candidate(run.path, j, node, run.inputs)))
+        for j, node in dangling_sides(run.path, nodes, forced + 1):
+            heapq.heappush(self._heap, (-fresh, next(self._tie),
+                                        flip(run.path, j, run.assignment, (node, not run.path[j].taken, j))))
 
     def select(self) -> Candidate | None:
         return heapq.heappop(self._heap)[2] if self._heap else None
 
-    def empty(self) -> bool:
-        return not self._heap
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        node, side, _ = candidate.origin
+        self.tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)

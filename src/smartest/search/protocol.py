@@ -1,38 +1,40 @@
-"""The searcher interface, after KLEE's: three methods, no knowledge of the engine.
+"""The searcher interface, after KLEE's: a few methods, no knowledge of the engine.
 
-The engine tells a searcher about every finished run (`update`), asks it for the
-next branch to flip (`select`), and stops asking when it is `empty`.
+The engine tells a searcher about every finished run (`update`) and every candidate
+the solver turned down (`rejected`), asks it what to run next (`select`), and stops
+asking when it has nothing left.  A candidate is a query plus what the run must
+start from; the searcher keeps its own bookkeeping (execution trees, context stacks)
+in `Candidate.origin`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 
+from smartest.calls.protocol import RunNotes
+from smartest.solver.protocol import Status
 from smartest.terms import Term
 from smartest.trace.path import Branch, path_constraint
-from smartest.trace.tree import ExecutionTree, Node
+from smartest.trace.recorder import CallRecord
+from smartest.trace.site import Site
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """Flip `path[flip]`: solve the path constraint up to it with it negated.
+    """What to run next.
 
-    `inputs` are the concrete inputs of the run the path came from; variables the
-    solver leaves out keep these values (DART's `I` in Figure 3).
+    `constraints`: a conjunction to solve; its model overrides `assignment` (None:
+    run `assignment` as it is).  `assignment`: values of the variables by name, the
+    parameters and any the call policy reads (DART's I: variables the model leaves
+    out keep these values).  `expect`: the decisions the run must begin with, or it
+    diverged.  `directive`: for the call policy.  `origin`: the searcher's own.
     """
 
-    path: tuple[Branch, ...]
-    flip: int
-    node: Node
-    inputs: Mapping[str, Any]
-
-    @property
-    def constraints(self) -> tuple[Term, ...]:
-        return path_constraint(self.path, self.flip)
-
-    @property
-    def side(self) -> bool:
-        return not self.path[self.flip].taken
+    constraints: tuple[Term, ...] | None
+    assignment: Mapping[str, Any]
+    expect: tuple[tuple[Site, bool], ...] = ()
+    directive: Any = None
+    origin: Any = None
 
 
 @dataclass(frozen=True)
@@ -40,28 +42,34 @@ class ExploredRun:
     """What a searcher learns from one run."""
 
     path: tuple[Branch, ...]
-    nodes: Sequence[Node]
-    inputs: Mapping[str, Any]
-    forced: int            # index of the flipped branch, -1 for a random run
-    new_path: bool
-    tree: ExecutionTree
+    calls: tuple[CallRecord, ...]
+    assignment: Mapping[str, Any]     # every variable's value in this run
+    candidate: Candidate | None       # None for a random run
+    diverged: bool
+    new_path: bool                    # a signature no earlier run had
+    notes: RunNotes
+    complete: bool                    # no concretization: the path constraint is exact
 
 
 class Searcher(Protocol):
     def update(self, run: ExploredRun) -> None: ...
     def select(self) -> Candidate | None: ...
-    def empty(self) -> bool: ...
+    def rejected(self, candidate: Candidate, status: Status) -> None: ...
 
 
-def dangling_after(run: ExploredRun):
-    """The (index, node) of each side of `run`'s path, past the forced prefix, that no
-    run has taken and no searcher holds yet; marks them pending."""
-    from smartest.trace.tree import SideStatus
-    for j in range(run.forced + 1, len(run.path)):
-        if not run.path[j].flippable:
-            continue
-        node = run.nodes[j]
-        side = int(not run.path[j].taken)
-        if node.status[side] is SideStatus.DANGLING:
-            node.status[side] = SideStatus.PENDING
-            yield j, node
+def decisions(path: Sequence[Branch]) -> tuple[tuple[Site, bool], ...]:
+    return tuple((b.site, b.taken) for b in path)
+
+
+def flip(path: Sequence[Branch], j: int, assignment: Mapping[str, Any], origin: Any = None,
+         directive: Any = None) -> Candidate:
+    """The candidate that negates path[j] and keeps path[:j] (SMART paper, Figure 3)."""
+    return Candidate(path_constraint(path, j), assignment,
+                     (*decisions(path[:j]), (path[j].site, not path[j].taken)), directive, origin)
+
+
+def follows(path: Sequence[Branch], expect: Sequence[tuple[Site, bool]]) -> bool:
+    """Did the run take the predicted decisions?"""
+    if len(path) < len(expect):
+        return False
+    return all(b.site == s and b.taken == t for b, (s, t) in zip(path, expect))

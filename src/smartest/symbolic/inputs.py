@@ -48,3 +48,25 @@ def kind_for(annotation: Any) -> InputKind | None:
     if isinstance(annotation, str):
         return BY_NAME.get(annotation)
     return KINDS.get(annotation)
+
+
+def kind_of_value(value: Any) -> InputKind | None:
+    """The input kind a plain value belongs to (bool before int: bool is an int)."""
+    if isinstance(value, bool) or type(value) is SymBool:
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    return None
+
+
+def fresh(value: Any, name: str) -> Any:
+    """A proxy for a new variable `name` whose value in this run is `value`.
+
+    Compositional strategies use it for what the caller sees of a callee: an
+    abstracted return value (LATEST), a formal parameter or the result of a
+    summarized call (SMART).  A value of no supported kind stays concrete."""
+    from smartest.symbolic.realize import realize
+    kind = kind_of_value(value)
+    return value if kind is None else kind.proxy(name, realize(value))

@@ -16,6 +16,7 @@ class Branch:
     term: Term
     taken: bool
     flippable: bool = True   # False for assumptions (assume(), summary instances): never negated
+    frame: int = -1          # the intercepted call it was decided in (CallRecord.index), -1: the target
 
     @property
     def constraint(self) -> Term:

@@ -5,12 +5,24 @@ truth (a branch), when an implicit check of the runtime depends on a symbolic va
 (an index bound, a zero divisor), or when an operation falls outside the theory and
 must use the concrete value (a concretization, which clears `complete`).  Outside a
 run there is no recorder and proxies behave as their concrete values.
+
+Besides the path constraint, the recorder keeps two things every strategy shares:
+
+* the **calls** to intercepted functions, in the order they started, each with the
+  stretch of the path its own branches occupy (compositional strategies cut the
+  path at these boundaries: a summary, an abstract path, an expansion);
+* the **signature** of the run: every symbolic decision, including those taken
+  while the path constraint is suspended inside a summarized call.  Two runs with
+  the same signature followed the same path, whatever the strategy recorded, so
+  `paths` means the same thing for every strategy.
 """
 from __future__ import annotations
 
 import contextvars
 import sys
+from dataclasses import dataclass, field
 from types import FrameType
+from typing import Any
 
 from smartest.terms import Term
 from smartest.trace.path import Branch, Concretization
@@ -21,10 +33,32 @@ ACTIVE: contextvars.ContextVar["Recorder | None"] = contextvars.ContextVar(
 )
 
 
-class Recorder:
-    """Collects one run's path (branches in order) and its concretizations."""
+@dataclass
+class CallRecord:
+    """One call of an intercepted function during a run.
 
-    __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided")
+    `start`/`end` delimit the branches of `Recorder.path` recorded while it was the
+    innermost active call (and its callees'); `args` and `result` hold the values the
+    caller passed and got back (proxies, so their terms are available)."""
+
+    index: int                 # k: this is the k-th intercepted call of the run
+    qualname: str
+    site: Site                 # the call site in the caller
+    parent: int                # index of the enclosing intercepted call, -1 for the target
+    start: int                 # len(path) when the call began
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    end: int = -1              # len(path) when it returned (-1 while active / if it raised)
+    result: Any = None
+    raised: BaseException | None = None
+    mode: str = "inline"       # what the call policy did: inline, summary, abstract, opaque...
+
+
+class Recorder:
+    """Collects one run's path (branches in order), calls and concretizations."""
+
+    __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided",
+                 "calls", "frames", "suspended", "signature", "decisions")
 
     def __init__(self, max_depth: int = 5000) -> None:
         self.path: list[Branch] = []
@@ -33,14 +67,28 @@ class Recorder:
         self.truncated = False
         self._concretized_sites: set[tuple[Site, str]] = set()
         self._decided: set[Term] = set()
+        self.calls: list[CallRecord] = []
+        self.frames: list[int] = []       # indices of the active intercepted calls, innermost last
+        self.suspended = 0                # > 0: decisions are not added to the path constraint
+        self.signature = 0                # hash chain of every decision (site, taken)
+        self.decisions = 0
 
     @property
     def complete(self) -> bool:
         """False when this run left the solver's theory or was cut at the depth bound."""
         return not self.concretizations and not self.truncated
 
+    @property
+    def frame(self) -> int:
+        return self.frames[-1] if self.frames else -1
+
     def branch(self, term: Term, taken: bool, frame: FrameType | None = None) -> None:
-        if term.op == "const" or term in self._decided:
+        if term.op == "const":
+            return
+        site = user_site(frame if frame is not None else sys._getframe(1))
+        self.signature = hash((self.signature, site, taken))
+        self.decisions += 1
+        if self.suspended or term in self._decided:
             # A condition already decided on this path is implied: recording it again
             # would only add a branch whose other side is infeasible (a wasted query).
             return
@@ -48,7 +96,7 @@ class Recorder:
         if len(self.path) >= self.max_depth:
             self.truncated = True
             return
-        self.path.append(Branch(user_site(frame if frame is not None else sys._getframe(1)), term, taken))
+        self.path.append(Branch(site, term, taken, frame=self.frame))
 
     def assume(self, term: Term, holds: bool, frame: FrameType | None = None) -> None:
         """Add a condition the path must satisfy but that no search negates: an
@@ -57,7 +105,7 @@ class Recorder:
             return
         self._decided.add(term)
         site = user_site(frame if frame is not None else sys._getframe(1))
-        self.path.append(Branch(site, term, holds, flippable=False))
+        self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
 
     def concretize(self, reason: str, frame: FrameType | None = None) -> None:
         site = user_site(frame if frame is not None else sys._getframe(1))
@@ -65,6 +113,21 @@ class Recorder:
         if key not in self._concretized_sites:
             self._concretized_sites.add(key)
             self.concretizations.append(Concretization(site, reason))
+
+    # -- calls ----------------------------------------------------------------
+    def enter_call(self, qualname: str, site: Site, args: tuple, kwargs: dict, mode: str) -> CallRecord:
+        call = CallRecord(len(self.calls), qualname, site, self.frame, len(self.path), args, kwargs, mode=mode)
+        self.calls.append(call)
+        self.frames.append(call.index)
+        self.signature = hash((self.signature, "call", qualname))
+        return call
+
+    def exit_call(self, call: CallRecord, result: Any = None, raised: BaseException | None = None) -> None:
+        if self.frames and self.frames[-1] == call.index:
+            self.frames.pop()
+        call.end = len(self.path)
+        call.result, call.raised = result, raised
+        self.signature = hash((self.signature, "return", call.qualname))
 
 
 def record_branch(term: Term, taken: bool) -> bool:

@@ -34,8 +34,6 @@ class SideStatus(enum.Enum):
 class Leaf:
     """End of a path."""
 
-    test_index: int
-
 
 class Node:
     __slots__ = ("site", "depth", "parent", "side_in_parent", "children", "status")
@@ -55,15 +53,14 @@ class ExecutionTree:
         self.paths = 0
         self.site_mismatches = 0
 
-    def insert(self, path: Sequence[Branch], test_index: int) -> tuple[bool, list[Node]]:
-        """Add a run's path; returns (is it a new path?, the node of each branch)."""
+    def insert(self, path: Sequence[Branch]) -> list[Node]:
+        """Add a run's path; returns the node of each branch."""
         nodes: list[Node] = []
         if not path:
             if self.root is None:
-                self.root = Leaf(test_index)
+                self.root = Leaf()
                 self.paths += 1
-                return True, nodes
-            return False, nodes
+            return nodes
         if not isinstance(self.root, Node):
             self.root = Node(path[0].site, 0, None, None)
         node = self.root
@@ -80,10 +77,9 @@ class ExecutionTree:
             if depth == len(path) - 1:
                 child = node.children[side]
                 if child is None:
-                    node.children[side] = Leaf(test_index)
+                    node.children[side] = Leaf()
                     self.paths += 1
-                    return True, nodes
-                return False, nodes
+                return nodes
             child = node.children[side]
             if not isinstance(child, Node):
                 if isinstance(child, Leaf):
@@ -110,3 +106,16 @@ class ExecutionTree:
                 if isinstance(c, Node):
                     stack.append(c)
         return counts
+
+
+def dangling_sides(path: Sequence[Branch], nodes: Sequence[Node], start: int):
+    """(index, node) of each side of `path` from `start` on that no run has taken and
+    no searcher holds yet; marks them pending (a searcher now holds them)."""
+    for j in range(start, len(path)):
+        if not path[j].flippable:
+            continue
+        node = nodes[j]
+        side = int(not path[j].taken)
+        if node.status[side] is SideStatus.DANGLING:
+            node.status[side] = SideStatus.PENDING
+            yield j, node
