@@ -41,13 +41,38 @@ BOOL = InputKind("bool", Sort.BOOL, lambda rng, o: rng.random() < 0.5,
 
 KINDS: dict[Any, InputKind] = {int: INT, str: STR, bool: BOOL}
 BY_NAME: dict[str, InputKind] = {"int": INT, "str": STR, "bool": BOOL}
+# Annotation -> kind for generic forms (list[int], Optional[str], a dataclass...): each
+# resolver gets the annotation and `kind_for` (to resolve element types) and answers a
+# kind or None.  Modules of other value areas register here; the core imports none.
+RESOLVERS: list[Callable[[Any, Callable[[Any], "InputKind | None"]], "InputKind | None"]] = []
+
+
+def register_kind(annotation: Any, kind: InputKind, *names: str) -> None:
+    """Make `annotation` (and the names, for --default-type) mean `kind`."""
+    KINDS[annotation] = kind
+    for n in names:
+        BY_NAME[n] = kind
+
+
+def register_resolver(resolver: Callable[[Any, Callable[[Any], "InputKind | None"]], "InputKind | None"]) -> None:
+    RESOLVERS.append(resolver)
 
 
 def kind_for(annotation: Any) -> InputKind | None:
     """The input kind of an annotation, or None if it is not supported."""
     if isinstance(annotation, str):
         return BY_NAME.get(annotation)
-    return KINDS.get(annotation)
+    try:
+        hit = KINDS.get(annotation)
+    except TypeError:  # an unhashable annotation object
+        hit = None
+    if hit is not None:
+        return hit
+    for resolve in RESOLVERS:
+        kind = resolve(annotation, kind_for)
+        if kind is not None:
+            return kind
+    return None
 
 
 def kind_of_value(value: Any) -> InputKind | None:
