@@ -44,12 +44,21 @@ class _Fanout:
     def __init__(self, handlers) -> None:
         self.handlers = [h for h in handlers if h is not None]
 
+    def on_run_start(self, inputs) -> None:
+        for h in self.handlers:
+            start = getattr(h, "on_run_start", None)
+            if start is not None:
+                start(inputs)
+
     def on_test(self, test, stats) -> None:
         for h in self.handlers:
             h.on_test(test, stats)
 
 
-def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True) -> Report:
+def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
+                    run_path: str | None = None) -> Report:
+    """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
+    reserves it before it forks, so that it can read the directory if the process dies)."""
     strategy = STRATEGIES[options.strategy]
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)
     searcher, policy = strategy.build(options, solver, target)
@@ -58,7 +67,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         from smartest.emit.pytest_writer import EmitTarget
         from smartest.report.rundir import RunDirectory
         run_dir = RunDirectory(options.run_dir, target.spec, target.qualname,
-                               {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()})
+                               {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()},
+                               path=run_path)
         handlers = (run_dir, *handlers)
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))

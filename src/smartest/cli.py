@@ -6,6 +6,11 @@
 
 Exit status: 0 no bug found, 1 bug found, 2 usage or target error, 3 internal error.
 Errors are one line on stderr, never a traceback (SMARTEST_DEBUG=1 shows it).
+
+`explore` runs the exploration in a forked child and waits for it: a target that
+kills its process (a segfault in a C extension, `os.kill`) takes only the child
+down, and the parent reads the run directory to report the inputs that did it,
+keep the tests found before, and still write --emit-tests and --json.
 """
 from __future__ import annotations
 
@@ -44,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--no-run-dir", action="store_true", help="keep nothing on disk but --json/--emit-tests")
     ex.add_argument("--no-coverage", action="store_true", help="skip the coverage.py replay")
     ex.add_argument("--quiet", action="store_true", help="no progress display")
+    ex.add_argument("--no-isolate", action="store_true",
+                    help="explore in this process (a target that kills the process then loses the report)")
     em = sub.add_parser("emit", help="write the pytest module of a (possibly interrupted) run directory")
     em.add_argument("run_dir")
     em.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -52,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _explore(args) -> int:
+    if args.no_isolate or not hasattr(os, "fork"):
+        return _explore_here(args, None)
+    return _supervise(args)
+
+
+def _explore_here(args, run_path: str | None, temporary: bool = False) -> int:
     from smartest.api import run_exploration
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
     from smartest.engine.target import resolve
@@ -59,18 +72,21 @@ def _explore(args) -> int:
     from smartest.report.progress import make_progress
     from smartest.report.text import summary
 
+    keep = run_path is not None or not args.no_run_dir
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir)
+                      strict=args.strict, run_dir=args.run_dir if keep else None)
     target = resolve(args.target, options.default_type)
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
     try:
         report = run_exploration(target, options, handlers=(progress,) if progress else (),
-                                 coverage=not args.no_coverage)
+                                 coverage=not args.no_coverage, run_path=run_path)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if progress:
             progress.close()
+    if temporary:
+        report.run_dir = None
     emitted = None
     if args.json_path:
         report.write_json(args.json_path)
@@ -79,6 +95,102 @@ def _explore(args) -> int:
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
     return 1 if report.bugs else 0
+
+
+def _supervise(args) -> int:
+    """Fork, explore in the child, and report for it if the target kills it."""
+    import shutil
+    import tempfile
+
+    from smartest.report.rundir import reserve_run_path
+
+    temporary = args.no_run_dir
+    base = tempfile.mkdtemp(prefix="smartest-") if temporary else args.run_dir
+    qualname = args.target.rpartition(":")[2] or "target"
+    try:
+        path = reserve_run_path(base, qualname)
+    except OSError as e:
+        raise SmartestError(f"cannot create a run directory under {base}: {e.strerror}") from None
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: explore, then leave without running the parent's cleanup
+        _die_with_parent()
+        code = _guarded(lambda: _explore_here(args, path, temporary))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the child gets Ctrl-C and stops cleanly
+    old_term = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
+    try:
+        while True:
+            try:
+                _, status = os.waitpid(pid, 0)
+                break
+            except InterruptedError:
+                continue
+    finally:
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)
+    try:
+        if os.WIFSIGNALED(status):
+            return _report_killed(args, path, os.WTERMSIG(status), temporary)
+        return os.WEXITSTATUS(status)
+    finally:
+        if temporary:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def _die_with_parent() -> None:
+    """Linux: have the kernel kill this child if the parent dies (e.g. SIGKILL)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _report_killed(args, path: str, signum: int, temporary: bool) -> int:
+    """The target took its process down: say with which inputs, keep what was found."""
+    from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.engine.outcome import Raised
+    from smartest.engine.testcase import TestCase
+    from smartest.report.rundir import read_run
+
+    name = signal.Signals(signum).name if signum in signal.Signals._value2member_map_ else str(signum)
+    if not os.path.isfile(os.path.join(path, "events.jsonl")):
+        print(f"smartest: error: the exploration was killed by {name} before it started", file=sys.stderr)
+        return 3
+    run = read_run(path)
+    tests = list(run.tests)
+    if run.unfinished is not None:
+        tests.append(TestCase(index=len(tests), inputs=run.unfinished, outcome="crashed", returned=None,
+                              raised=Raised(name, f"the process was killed by {name}", "?", False),
+                              bug=True, new_path=True, path_length=0, directed=False, diverged=False,
+                              duration_s=0.0))
+        call = ", ".join(f"{k}={v!r}" for k, v in run.unfinished.items())
+        print(f"smartest: the target killed the process with {name} on {args.target.rpartition(':')[2]}({call})")
+    else:
+        print(f"smartest: the exploration process was killed by {name}")
+    print(f"  {len(run.tests)} tests found before were kept" + ("" if temporary else f" in {path}"))
+    if args.emit_path and "emit" in run.start:
+        counts = write_pytest_module(EmitTarget.from_dict(run.start["emit"]), tests, args.emit_path)
+        print(f"  tests written to {args.emit_path} ({counts['regression']} regression, {counts['bug']} bug)")
+    if args.json_path:
+        _write_partial_json(args, run, tests, name)
+    return 1
+
+
+def _write_partial_json(args, run, tests, signal_name: str) -> None:
+    import json
+    from smartest.report.report import SCHEMA
+    report = {"schema": SCHEMA, "target": args.target, "strategy": args.strategy, "runs": run.runs,
+              "paths": None, "complete": False, "stop_reason": f"killed by {signal_name}",
+              "tests": [t.as_dict() for t in tests], "bugs": [t.as_dict() for t in tests if t.bug]}
+    with open(args.json_path, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
 
 
 def _term_as_interrupt(signum, frame):
@@ -108,10 +220,10 @@ def _strategies(args) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def _guarded(action) -> int:
+    """Run a command; errors become one line on stderr and an exit status."""
     try:
-        return {"explore": _explore, "emit": _emit, "strategies": _strategies}[args.command](args)
+        return action()
     except SmartestError as e:
         print(f"smartest: error: {e}", file=sys.stderr)
         return 2
@@ -124,6 +236,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"smartest: internal error: {type(e).__name__}: {e} (SMARTEST_DEBUG=1 shows the traceback)",
               file=sys.stderr)
         return 3
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = {"explore": _explore, "emit": _emit, "strategies": _strategies}[args.command]
+    return _guarded(lambda: command(args))
 
 
 if __name__ == "__main__":

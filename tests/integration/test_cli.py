@@ -91,11 +91,27 @@ def test_example_finds_bug_and_emitted_tests_pass_or_fail_for_a_reason(tmp_path)
     assert len(passed) == len(report["tests"]) - 1
 
 
+def test_a_target_that_kills_the_process_is_reported_with_its_input(tmp_path):
+    p = smartest("explore", f"{TARGETS}:segfaults", "--json", "r.json", "--emit-tests", "test_seg.py", cwd=tmp_path)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    assert "killed the process with SIGSEGV on segfaults(x=13)" in p.stdout
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert [b["inputs"] for b in report["bugs"]] == [{"x": 13}]
+    assert any(t["outcome"] == "returned" for t in report["tests"])
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", "test_seg.py"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    failed = [l for l in run.stdout.splitlines() if l.startswith("FAILED")]
+    passed = [l for l in run.stdout.splitlines() if l.startswith("PASSED")]
+    assert len(failed) == 1 and "bug_SIGSEGV" in failed[0] and passed, run.stdout
+
+
 def test_killed_run_keeps_its_tests(tmp_path):
     # A run far too long to finish: kill it, then rebuild the tests from its run directory.
-    target = os.path.join(ROOT, "benchmarks", "programs", "strcmp_testme.py") + ":testme"
-    proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", target, "--max-str-len", "16",
-                             "--quiet", "--no-coverage"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    target = os.path.join(ROOT, "tests", "integration", "targets", "misc.py") + ":counts_up"
+    proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", target, "--max-runs", "100000000",
+                             "--time-limit", "600", "--quiet", "--no-coverage"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     events = None
     deadline = time.time() + 60
     while time.time() < deadline:

@@ -28,6 +28,7 @@ from smartest.terms import var
 
 
 class Handler(Protocol):
+    def on_run_start(self, inputs: dict[str, Any]) -> None: ...
     def on_test(self, test: TestCase, stats: "ExplorationStats") -> None: ...
 
 
@@ -120,6 +121,9 @@ class Engine:
         for p in self.target.params:
             if p.name not in assignment:
                 assignment[p.name] = p.kind.draw(self.rng, o)
+        if self.handler is not None:
+            # Before the run: if the target kills the process, its inputs are on record.
+            self.handler.on_run_start({p.name: assignment[p.name] for p in self.target.params})
         result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
                          strict=o.strict, policy=self.policy, directive=cand.directive if cand else None)
         self.stats.runs += 1

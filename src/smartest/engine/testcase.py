@@ -24,13 +24,7 @@ class TestCase:
     duration_s: float
 
     def as_dict(self) -> dict:
-        inputs = {}
-        reprs = {}
-        for k, v in self.inputs.items():
-            j = as_json_value(v)
-            inputs[k] = j
-            if j is None and v is not None:
-                reprs[k] = repr(v)
+        inputs, reprs = inputs_as_json(self.inputs)
         d: dict[str, Any] = {
             "index": self.index, "inputs": inputs, "outcome": self.outcome,
             "returned": as_json_value(self.returned), "raised": self.raised.as_dict() if self.raised else None,
@@ -53,3 +47,14 @@ class TestCase:
             directed=d.get("directed", False), diverged=d.get("diverged", False),
             duration_s=d.get("duration_s", 0.0),
         )
+
+
+def inputs_as_json(inputs: Mapping[str, Any]) -> tuple[dict, dict]:
+    """(JSON values by name, repr twins of the values with no JSON form)."""
+    out, reprs = {}, {}
+    for k, v in inputs.items():
+        j = as_json_value(v)
+        out[k] = j
+        if j is None and v is not None:
+            reprs[k] = repr(v)
+    return out, reprs

@@ -1,5 +1,6 @@
 """Targets for the CLI tests: bad behaviour a user's function may have."""
 import os
+import signal
 import sys
 
 
@@ -47,3 +48,10 @@ def counts_up(n: int) -> int:
     while i < n:
         i += 1
     return i
+
+
+def segfaults(x: int) -> int:
+    """Stands for a C extension that crashes: the process dies by a signal."""
+    if x == 13:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return x + 1
