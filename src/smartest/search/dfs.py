@@ -8,9 +8,9 @@ so no side is tried twice.
 """
 from __future__ import annotations
 
-from smartest.search.protocol import Candidate, ExploredRun, flip
+from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
-from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
+from smartest.trace.tree import ExecutionTree, dangling_sides
 
 
 class DepthFirstSearcher:
@@ -19,21 +19,12 @@ class DepthFirstSearcher:
         self._stack: list[Candidate] = []
 
     def update(self, run: ExploredRun) -> None:
-        nodes = self.tree.insert(run.path)
-        cand = run.candidate
-        forced = -1
-        if cand is not None:
-            node, side, j = cand.origin
-            if run.diverged:
-                self.tree.mark(node, side, SideStatus.DIVERGED)
-            else:
-                forced = j
-        for j, node in dangling_sides(run.path, nodes, forced + 1):
+        nodes, start = insert_run(self.tree, run)
+        for j, node in dangling_sides(run.path, nodes, start):
             self._stack.append(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j)))
 
     def select(self) -> Candidate | None:
         return self._stack.pop() if self._stack else None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        node, side, _ = candidate.origin
-        self.tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)
+        reject(self.tree, candidate, status)

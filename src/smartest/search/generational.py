@@ -9,9 +9,9 @@ from __future__ import annotations
 import heapq
 import itertools
 
-from smartest.search.protocol import Candidate, ExploredRun, flip
+from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
-from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
+from smartest.trace.tree import ExecutionTree, dangling_sides
 
 
 class GenerationalSearcher:
@@ -22,22 +22,14 @@ class GenerationalSearcher:
         self._tie = itertools.count()
 
     def update(self, run: ExploredRun) -> None:
-        nodes = self.tree.insert(run.path)
-        cand = run.candidate
-        forced = -1
-        if cand is not None:
-            node, side, j = cand.origin
-            if run.diverged:
-                self.tree.mark(node, side, SideStatus.DIVERGED)
-            else:
-                forced = j
+        nodes, start = insert_run(self.tree, run)
         fresh = 0
         for b in run.path:
             key = (b.site, b.taken)
             if key not in self._seen:
                 self._seen.add(key)
                 fresh += 1
-        for j, node in dangling_sides(run.path, nodes, forced + 1):
+        for j, node in dangling_sides(run.path, nodes, start):
             heapq.heappush(self._heap, (-fresh, next(self._tie),
                                         flip(run.path, j, run.assignment, (node, not run.path[j].taken, j))))
 
@@ -45,5 +37,4 @@ class GenerationalSearcher:
         return heapq.heappop(self._heap)[2] if self._heap else None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        node, side, _ = candidate.origin
-        self.tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)
+        reject(self.tree, candidate, status)

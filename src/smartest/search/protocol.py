@@ -17,6 +17,7 @@ from smartest.terms import Term
 from smartest.trace.path import Branch, path_constraint
 from smartest.trace.recorder import CallRecord
 from smartest.trace.site import Site
+from smartest.trace.tree import ExecutionTree, Node, SideStatus
 
 
 @dataclass(frozen=True)
@@ -73,3 +74,24 @@ def follows(path: Sequence[Branch], expect: Sequence[tuple[Site, bool]]) -> bool
     if len(path) < len(expect):
         return False
     return all(b.site == s and b.taken == t for b, (s, t) in zip(path, expect))
+
+
+def insert_run(tree: ExecutionTree, run: ExploredRun) -> tuple[list[Node], int]:
+    """Add a run of a flip-based searcher to its tree: (the node of each branch, the
+    first index whose other side the run may still leave dangling).  A diverged run
+    marks its candidate's side and may have dangling sides anywhere."""
+    nodes = tree.insert(run.path)
+    cand = run.candidate
+    if cand is None:
+        return nodes, 0
+    node, side, j = cand.origin
+    if run.diverged:
+        tree.mark(node, side, SideStatus.DIVERGED)
+        return nodes, 0
+    return nodes, j + 1
+
+
+def reject(tree: ExecutionTree, candidate: Candidate, status: Status) -> None:
+    """Mark the side a flip candidate aimed at: infeasible, or unknown to the solver."""
+    node, side, _ = candidate.origin
+    tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)
