@@ -11,7 +11,13 @@ _RAISE = dis.opmap["RAISE_VARARGS"]
 
 
 def load(path: str):
-    """Import a program file by path, as its own module (fresh each call)."""
+    """Import a program file by path, as its own module (fresh each call).
+
+    The file's directory goes on sys.path first, as the engine does for a target
+    file, so a program can import its sibling modules (the corpus's `helpers`)."""
+    directory = os.path.dirname(os.path.realpath(path))
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
     name = "plain_" + os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
