@@ -1,4 +1,5 @@
-"""A nested container, list[tuple[str, int]]: the name with the best score, or a tie."""
+"""A nested container, list[tuple[str, int]]: who has the best score (the first entry,
+a later one, an unnamed one) or a tie between different names."""
 
 
 def best(scores: list[tuple[str, int]]) -> str:
@@ -13,7 +14,9 @@ def best(scores: list[tuple[str, int]]) -> str:
             tie = True
     if tie:
         return "tie"
-    return "winner_" + (top_name or "anonymous")
+    if not top_name:
+        return "winner_anonymous"
+    return "winner_first" if top_name == scores[0][0] else "winner_later"
 
 
 EXPECTED = {
@@ -21,8 +24,8 @@ EXPECTED = {
     "reach": [
         "return 'nobody'",
         "return 'tie'",
-        "return 'winner_a'",
-        "return 'winner_b'",
+        "return 'winner_first'",
+        "return 'winner_later'",
         "return 'winner_anonymous'",
     ],
     "never": ["bug IndexError"],
@@ -33,8 +36,8 @@ EXPECTED = {
     "witness": {
         "return 'nobody'": {"scores": []},
         "return 'tie'": {"scores": [("a", 1), ("b", 1)]},
-        "return 'winner_a'": {"scores": [("b", 1), ("a", 2)]},
-        "return 'winner_b'": {"scores": [("b", 1), ("b", 1)]},
+        "return 'winner_first'": {"scores": [("b", 1), ("b", 1)]},
+        "return 'winner_later'": {"scores": [("b", 1), ("a", 2)]},
         "return 'winner_anonymous'": {"scores": [("", 0)]},
     },
 }

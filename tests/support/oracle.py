@@ -14,7 +14,11 @@ def load(path: str):
     """Import a program file by path, as its own module (fresh each call).
 
     The file's directory goes on sys.path first, as the engine does for a target
-    file, so a program can import its sibling modules (the corpus's `helpers`)."""
+    file, so a program can import its sibling modules (the corpus's `helpers`).
+    The module is in sys.modules only while it executes (dataclasses look it up
+    there): an exploration installs the engine's models of builtins into every
+    module of sys.modules under the target's directory, and the plain copy must
+    keep the real builtins."""
     directory = os.path.dirname(os.path.realpath(path))
     if directory not in sys.path:
         sys.path.insert(0, directory)
@@ -22,7 +26,10 @@ def load(path: str):
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        del sys.modules[name]
     return mod
 
 

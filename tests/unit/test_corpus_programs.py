@@ -1,34 +1,22 @@
 """The corpus checked against plain CPython (no smartest): each program's shape and
 witnesses, and the verifier's grid and path tracer on two small programs.
 
-The full brute-force check is `python3 tests/programs/verify.py` (tens of seconds);
+The full brute-force check is `python3 tests/programs/verify.py` (about a minute);
 this keeps the cheap part of it in the suite, so a corpus edit that breaks a witness
 or the EXPECTED format fails here.
 """
 from __future__ import annotations
 
 import glob
-import importlib.util
 import os
-import sys
 
 import pytest
 
+from support import corpus as verify
 from support.oracle import load
 
 PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs")
 PROGRAMS = sorted(glob.glob(os.path.join(PROGRAMS_DIR, "p[0-9]*.py")))
-
-
-def _verifier():
-    spec = importlib.util.spec_from_file_location("corpus_verify", os.path.join(PROGRAMS_DIR, "verify.py"))
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod          # dataclasses look their module up there
-    spec.loader.exec_module(mod)
-    return mod
-
-
-verify = _verifier()
 
 
 def test_corpus_size():
