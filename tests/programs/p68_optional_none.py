@@ -27,8 +27,6 @@ EXPECTED = {
     "never": ["bug TypeError"],
     "complete": True,
     "max_str_len": 3,
-    # None; limit None: bob / someone / empty; limit set: too_long, or bob / someone / empty
-    "paths": 8,
     "witness": {
         "return 'anonymous'": {"name": None, "limit": 0},
         "return 'too_long'": {"name": "ab", "limit": 1},

@@ -30,8 +30,6 @@ EXPECTED = {
     "reach": ["return 'idle'", "return 'running'", "return 'done'", "raise ValueError"],
     "never": [],
     "complete": True,
-    # reset; idle+start; idle+finish raises; running+finish; running+start raises; done raises
-    "paths": 6,
     "witness": {
         "return 'idle'": {"state": State.DONE, "event": Event.RESET},
         "return 'running'": {"state": State.IDLE, "event": Event.START},

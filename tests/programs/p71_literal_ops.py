@@ -19,8 +19,6 @@ EXPECTED = {
     "reach": ["return 'twelve'", "return 'negative'", "return 'non_negative'"],
     "never": [],
     "complete": True,
-    # each of the 3 operations: twelve / negative / non_negative
-    "paths": 9,
     "witness": {
         "return 'twelve'": {"op": "mul", "a": 3, "b": 4},
         "return 'negative'": {"op": "sub", "a": 1, "b": 2},
