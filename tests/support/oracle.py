@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dis
+import functools
 import importlib.util
 import os
 import sys
@@ -33,6 +34,13 @@ def load(path: str):
     return mod
 
 
+@functools.lru_cache(maxsize=None)
+def _starts(code) -> tuple[int, ...]:
+    """Offsets where the code's instructions start (cached: the corpus verifier
+    classifies tens of thousands of exceptions)."""
+    return tuple(i.offset for i in dis.get_instructions(code))
+
+
 def label(module, function: str, inputs: dict) -> str:
     """The outcome label of a plain call: "return <repr>", "raise T" or "bug T"."""
     fn = getattr(module, function)
@@ -47,8 +55,7 @@ def label(module, function: str, inputs: dict) -> str:
         deliberate = False
         if last is not None and last.tb_frame.f_code.co_filename == module.__file__:
             code = last.tb_frame.f_code
-            starts = [i.offset for i in dis.get_instructions(code)]
-            off = max(o for o in starts if o <= last.tb_lasti)
+            off = max(o for o in _starts(code) if o <= last.tb_lasti)
             deliberate = code.co_code[off] == _RAISE
         kind = "raise" if deliberate and not isinstance(e, AssertionError) else "bug"
         return f"{kind} {type(e).__name__}"
