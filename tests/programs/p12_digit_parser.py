@@ -30,6 +30,8 @@ EXPECTED = {
     # empty: 1; k digits (k=0..3) then a char below '0' or above '9': 8;
     # all digits, length 1: 1, length 2: 2, length 3: 2, length 4: 3
     "paths": 17,
+    # verify.py: extra grid values reaching the all-digit paths of lengths 2 to 4
+    "grid": {"s": ["42", "042", "0042", "100", "1000", "0001", "9999"]},
     "witness": {
         "raise ValueError": {"s": "4a"},
         "return 'answer'": {"s": "0042"},

@@ -31,6 +31,8 @@ EXPECTED = {
     # raise, n=0, n=1; for n>=2: 13 parity sequences of 5 steps without two odd
     # steps in a row (3n+1 is even), plus 6 ways to reach 1 within 5 steps
     "paths": 22,
+    # verify.py: extra grid values (the parity sequences need n up to 64)
+    "grid": {"n": list(range(100))},
     "witness": {
         "raise ValueError": {"n": -1},
         "return 'one'": {"n": 16},
