@@ -121,7 +121,8 @@ class Engine:
             if p.name not in assignment:
                 assignment[p.name] = p.kind.draw(self.rng, o)
         result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
-                         strict=o.strict, policy=self.policy, directive=cand.directive if cand else None)
+                         strict=o.strict, policy=self.policy, directive=cand.directive if cand else None,
+                         options=o)
         self.stats.runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
         if diverged:

@@ -37,6 +37,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  concretized at {c['where']}: {c['reason']}")
     if len(report.concretizations) > 5:
         lines.append(f"  ... and {len(report.concretizations) - 5} more concretization sites")
+    if report.extra:
+        from smartest.report.mixed import text_lines
+        lines.extend(text_lines(report.extra))
     bugs = report.distinct_bugs
     lines.append(f"  bugs: {len(bugs)}" + (f" distinct ({len(report.bugs)} failing inputs)" if bugs else ""))
     for b in bugs:
