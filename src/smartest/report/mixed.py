@@ -79,7 +79,7 @@ def text_lines(extra: dict) -> list[str]:
         lines.append(f"  opaque calls (solving {op['solving']}): " + "; ".join(shown))
     mx = extra.get("mixed")
     if mx and mx["queries"]:
-        how = ", ".join(f"{k} {v}" for k, v in sorted(mx["by_how"].items()))
+        how = "; ".join(f"{k}: {v}" for k, v in sorted(mx["by_how"].items()))
         lines.append(f"  mixed solving: {mx['queries']} path constraints with a complex part: "
                      f"{mx['decided']} decided ({how or 'none'}), {mx['unsat']} unsat, {mx['gave_up']} gave up")
         new = [p for p in mx["decided_paths"] if p["new_path"]]

@@ -18,6 +18,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
                "interrupted": "interrupted", "stalled": "fell back on concrete values",
                "exhausted": "fell back on concrete values"}.get(report.stop_reason, report.stop_reason)
+        if report.stop_reason in ("stalled", "exhausted") and report.solver.get("unknown") and \
+                not report.concretizations and not report.divergences:
+            why = "the solver could not decide some paths"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
     s = report.solver
