@@ -47,6 +47,9 @@ from smartest.terms.evaluate import OPS, evaluate
 from smartest.terms.rewrite import apply
 
 _NONLINEAR = ("mul", "floordiv", "mod", "pow")
+# An evaluated integer this large is a failed try: models of incremental tries can
+# chain (x := previous x*x + 1) and grow doubly exponentially.
+_MAX_BITS = 4096
 
 
 @dataclass(frozen=True)
@@ -302,6 +305,8 @@ class MixedSolver:
                 value = OPS[t.op](*values)
             if t.sort is Sort.INT and type(value) is bool:
                 value = int(value)
+            if type(value) is int and value.bit_length() > _MAX_BITS:
+                raise _EvaluationFailed()
             result = const(value)
         except Exception:  # the function raised, or its value has no constant of our sorts
             raise _EvaluationFailed() from None
