@@ -174,7 +174,7 @@ def test_opaque_functions_of_strings():
 
 @pytest.mark.xfail(kind_for(float) is None, strict=True,
                    reason="trig.run takes a float: needs float inputs (Sort.FLOAT, SymFloat) from the numbers work")
-@pytest.mark.parametrize("opaque", [(), ("trig:wave",)])
+@pytest.mark.parametrize("opaque", [(), ("math:sqrt",), ("trig:wave",)])
 def test_trig_bug_found_through_opaque_math(opaque):
     path = os.path.join(BENCH, "trig.py")
     report = explore(path, "run", solving="mixed", opaque=opaque, max_runs=100)

@@ -172,3 +172,29 @@ def test_keyword_arguments_are_bound_by_name_or_fall_back():
     with run(solving="mixed") as rec:
         assert type(loose(new_int_input("x", 5), verbose=True)) is int
     assert "run-time value" in rec.concretizations[0].reason
+
+
+def test_results_of_other_value_kinds_become_their_proxies():
+    # How floats (or any kind another value area registers) plug in: the kind's proxy
+    # carries the application as its term.
+    from smartest.symbolic.inputs import KINDS, InputKind, register_kind
+
+    class Reading(int):
+        pass
+
+    class SymReading(Reading):
+        term = None
+
+    def proxy(name, value):
+        p = SymReading(value)
+        p.term = var(name, Sort.INT)
+        return p
+
+    register_kind(Reading, InputKind("reading", Sort.INT, lambda rng, o: Reading(0), proxy, lambda v, o: None))
+    try:
+        sensor = make_opaque(lambda x: Reading(x * 2), key="test_opaque:sensor")
+        with run(solving="mixed"):
+            r = sensor(new_int_input("x", 4))
+        assert type(r) is SymReading and r == 8 and r.term is uninterpreted.app("test_opaque:sensor", (X,), Sort.INT)
+    finally:
+        del KINDS[Reading]

@@ -179,10 +179,21 @@ def register_result_type(pytype: type, sort: Sort, make: Callable[[Any, Term], A
 
 def _result(key: str, terms: tuple[Term, ...], value: Any) -> Any:
     hit = _RESULTS.get(type(value))
-    if hit is None:
+    if hit is not None:
+        sort, make = hit
+        return make(value, uninterpreted.app(key, terms, sort))
+    # A value area that registered an input kind but no result maker (floats, bytes):
+    # its proxies keep their term in a `term` attribute, as SymInt and SymStr do.
+    from smartest.symbolic.inputs import KINDS
+    kind = KINDS.get(type(value))
+    if kind is None:
         return None
-    sort, make = hit
-    return make(value, uninterpreted.app(key, terms, sort))
+    proxy = kind.proxy(f"{key}()", value)
+    try:
+        proxy.term = uninterpreted.app(key, terms, kind.sort)
+    except AttributeError:
+        return None
+    return proxy
 
 
 def _arg_term(x: Any) -> Term | None:
