@@ -11,7 +11,9 @@ def _call(inputs: dict) -> str:
 
 
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:
-    lines = [f"smartest: {report.target}  (strategy {report.strategy})"]
+    solving = report.extra.get("opaque", {}).get("solving", "dart")
+    lines = [f"smartest: {report.target}  (strategy {report.strategy}"
+             + (f", solving {solving})" if solving != "dart" else ")")]
     if report.complete:
         verdict = "complete: every feasible path was run"
     else:
