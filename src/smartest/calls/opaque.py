@@ -252,11 +252,15 @@ def opaque_call(entry: OpaqueCallable, args: tuple, kwargs: dict) -> Any:
         rec.concretize(f"{REASON}{entry.key}: result of type {type(value).__name__} has no sort", frame)
         return value
     if mode == "concretize" and terms is not None:
-        for t, v in zip(terms, realize(bound)):
-            if not t.is_const:
-                rec.assume(build.eq(t, const(v)), True, frame)
-        rec.concretize(f"{REASON}{entry.key}: {ARGUMENTS_FIXED}", frame)
-        return value
+        try:
+            fixed = [build.eq(t, const(v)) for t, v in zip(terms, realize(bound)) if not t.is_const]
+        except TypeError:  # a value with no constant term: only its run-time value is known
+            fixed = None
+        if fixed is not None:
+            for condition in fixed:
+                rec.assume(condition, True, frame)
+            rec.concretize(f"{REASON}{entry.key}: {ARGUMENTS_FIXED}", frame)
+            return value
     rec.concretize(f"{REASON}{entry.key}: {RUN_TIME_VALUE}", frame)
     return value
 
