@@ -212,8 +212,10 @@ def test_cli_mixed_solving_with_partitions(tmp_path):
     (["--solving", "symbolic"], "unknown solving"),
     (["--max-tries", "0"], "max_tries must be >= 1"),
 ])
-def test_cli_errors_are_one_line(args, needle):
-    proc = smartest_cli(f"{FIG1}:test_line7", *args)
-    assert proc.returncode == 2, proc.stdout + proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in proc.stderr and needle in lines[0], proc.stderr
+def test_cli_errors_are_one_line(args, needle, capsys):
+    from smartest.cli import main
+    code = main(["explore", f"{FIG1}:test_line7", *args, "--no-run-dir", "--quiet", "--no-coverage"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err and needle in lines[0], err
