@@ -61,6 +61,9 @@ SUITE = [
         ("dart", DART),
         ("mixed, nonlinear complex", NONLINEAR),
         ("mixed, nonlinear complex, random-tries 1", {**NONLINEAR, "random_tries": 1}),
+        ("dart, seed 3 (starts at x <= 0)", {**DART, "seed": 3}),
+        ("mixed, nonlinear complex, seed 3", {**NONLINEAR, "seed": 3}),
+        ("mixed, nonlinear complex, random-tries 1, seed 3", {**NONLINEAR, "random_tries": 1, "seed": 3}),
     ]),
     ("obscure", "obscure", [
         ("dart", {**DART, "opaque": ("obscure:opaque_hash",)}),
@@ -90,8 +93,8 @@ def run_case(name: str, function: str, options: dict, seed: int = 0, max_runs: i
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     try:
-        report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, seed=seed,
-                                  max_runs=max_runs, time_limit=60, **options)
+        report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False,
+                                  **{"seed": seed, "max_runs": max_runs, "time_limit": 60, **options})
     except TargetError as e:
         return {"error": str(e)}
     mixed = report.extra.get("mixed", {})
@@ -118,7 +121,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seeds", type=int, default=0, help="Figure 1 coverage over this many seeds")
     args = p.parse_args(argv)
-    header = (f"{'program':24} {'configuration':38} {'runs':>5} {'paths':>5} {'queries':>7} {'backend':>7} "
+    header = (f"{'program':24} {'configuration':48} {'runs':>5} {'paths':>5} {'queries':>7} {'backend':>7} "
               f"{'mixed ok/gave up':>16} {'div':>4} {'complete':>8}  covered by the search | all")
     print(header)
     print("-" * len(header))
@@ -129,14 +132,14 @@ def main(argv=None) -> int:
             r = run_case(name, function, options, args.seed)
             prog = f"{name}.{function}"
             if "error" in r:
-                print(f"{prog:24} {config:38} skipped: {r['error']}")
+                print(f"{prog:24} {config:48} skipped: {r['error']}")
                 continue
             extra = sorted(r["all"] - r["search"])
-            print(f"{prog:24} {config:38} {r['runs']:>5} {r['paths']:>5} {r['queries']:>7} {r['backend']:>7} "
+            print(f"{prog:24} {config:48} {r['runs']:>5} {r['paths']:>5} {r['queries']:>7} {r['backend']:>7} "
                   f"{r['decided']:>8}/{r['gave_up']:<7} {r['divergences']:>4} {str(r['complete']):>8}  "
                   f"{_show(r['search'])}" + (f" | +{_show(set(extra))}" if extra else ""), flush=True)
     if args.seeds:
-        print(f"\nFigure 1 (mixed_fig1.test): how many of seeds 0..{args.seeds - 1} cover each combination "
+        print(f"\nFigure 1: how many of seeds 0..{args.seeds - 1} cover each combination "
               f"(directed search from the first random input)")
         modes = [("dart", {**DART, "opaque": (HASH,)}), ("concretize", {**EXE, "opaque": (HASH,)}),
                  ("mixed", {**MIXED, "opaque": (HASH,)})]
