@@ -13,5 +13,6 @@ from smartest.errors import InvalidArgument, SmartestError, TargetError
 from smartest.options import Options
 from smartest.report.report import Report
 
-__all__ = ["assume", "opaque", "partition", "explore", "Options", "Report", "TestCase", "SmartestError", "InvalidArgument", "TargetError"]
+__all__ = ["assume", "opaque", "partition", "explore", "Options", "Report", "TestCase", "SmartestError",
+           "InvalidArgument", "TargetError"]
 __version__ = "0.1.0"

@@ -19,7 +19,7 @@ a wrong path: every model is checked against the path constraint by evaluation).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from smartest.terms.term import Sort, Term, make
 
@@ -84,17 +84,3 @@ def describe(t: Term, values: Sequence[Any] | None = None) -> str:
     name = t.value.rsplit(":", 1)[-1]
     shown = [repr(v) for v in values] if values is not None else [repr(a) for a in t.args]
     return f"{name}({', '.join(shown)})"
-
-
-class PlainFunction:
-    """An opaque function given by a Python callable and no partitions (tests, defaults)."""
-
-    def __init__(self, key: str, fn: Callable[..., Any]) -> None:
-        self.key = key
-        self.fn = fn
-
-    def call(self, values: Sequence[Any]) -> Any:
-        return self.fn(*values)
-
-    def partitions(self, args: tuple[Term, ...]) -> tuple[Term, ...]:
-        return ()
