@@ -146,7 +146,7 @@ def test_names_resolve_to_their_namespace():
     ns, name, raw, key = resolve("math:sin")
     assert ns is math and name == "sin" and raw is math.sin and key == "math:sin"
     for bad, needle in [("nocolon", "module:function"), ("no_such_module_xyz:f", "cannot import"),
-                        ("math:no_such_function", "no function")]:
+                        ("types:SimpleNamespace", "not a function"), ("math:no_such_function", "no function")]:
         with pytest.raises(InvalidArgument, match=needle):
             resolve(bad)
 

@@ -65,7 +65,7 @@ def resolve(spec: str, home: ModuleType | None = None) -> tuple[Any, str, Any, s
     if raw is None:
         raise InvalidArgument(f"{spec}: {mod.__name__} has no function {qualname!r}")
     fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
-    if not callable(fn):
+    if not callable(fn) or inspect.isclass(fn):
         raise InvalidArgument(f"{spec}: {qualname} is not a function")
     return namespace, parts[-1], raw, f"{mod.__name__}:{qualname}"
 
