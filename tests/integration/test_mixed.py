@@ -92,7 +92,7 @@ def test_line7_needs_the_incremental_or_the_partition_heuristic():
     assert combos(incremental, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and incremental.complete
     (found,) = [p for p in incremental.extra["mixed"]["decided_paths"] if p["how"] != "mixed"]
     assert found["how"] == "mixed, incremental try 2" and found["inputs"] == {"x": 2, "y": 20}
-    partitions = ((HASH, "x > 3"), (HASH, "x <= 3"))
+    partitions = ((HASH, "x > 3"), ("hash_", "x <= 3"))   # a bare name: the target's module
     part = explore(FIG1, "test_line7", solving="mixed", partitions=partitions)
     assert combos(part, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and part.complete
     assert [p["how"] for p in part.extra["mixed"]["decided_paths"] if p["how"] != "mixed"] == ["partition 1"]
