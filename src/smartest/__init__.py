@@ -6,12 +6,13 @@
 
 The public API is the names below; everything else is internal.
 """
-from smartest.annotations import assume
+from smartest.annotations import assume, opaque, partition
 from smartest.api import explore
 from smartest.engine.testcase import TestCase
 from smartest.errors import InvalidArgument, SmartestError, TargetError
 from smartest.options import Options
 from smartest.report.report import Report
 
-__all__ = ["assume", "explore", "Options", "Report", "TestCase", "SmartestError", "InvalidArgument", "TargetError"]
+__all__ = ["assume", "opaque", "partition", "explore", "Options", "Report", "TestCase", "SmartestError",
+           "InvalidArgument", "TargetError"]
 __version__ = "0.1.0"

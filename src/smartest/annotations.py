@@ -34,3 +34,6 @@ def assume(condition) -> None:
         holds = bool(condition)
     if not holds:
         raise AssumptionViolated()
+
+
+from smartest.calls.opaque import opaque, partition  # noqa: E402  (defined with the opaque calls)

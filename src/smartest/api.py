@@ -5,6 +5,7 @@ import inspect
 from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
+from smartest.calls.opaque_names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -40,6 +41,15 @@ def explore(target: str | Callable, options: Options | None = None, *, handlers=
     return run_exploration(resolved, options, handlers=handlers, coverage=coverage)
 
 
+def _opaque_report(report: Report, options: Options, mixed) -> None:
+    from smartest.report.mixed import mixed_section, opaque_section
+    section = opaque_section(options.solving, report.concretizations, mixed.stats if mixed else None)
+    if section["functions"] or options.solving != "dart":
+        report.extra["opaque"] = section
+    if mixed is not None:
+        report.extra["mixed"] = mixed_section(mixed.stats, report.tests)
+
+
 class _Fanout:
     def __init__(self, handlers) -> None:
         self.handlers = [h for h in handlers if h is not None]
@@ -55,12 +65,27 @@ class _Fanout:
             h.on_test(test, stats)
 
 
+def _mixed_solving(options: Options):
+    """The mixed solving layer's settings, with random values drawn as inputs are."""
+    from smartest.solver.mixed import MixedSettings, MixedSolving
+    from smartest.symbolic.inputs import KINDS
+    kinds = {}
+    for kind in KINDS.values():
+        kinds.setdefault(kind.sort, kind)
+    settings = MixedSettings(max_tries=options.max_tries, random_tries=options.random_tries,
+                             partitions=options.partition_heuristic, complex_nonlinear=options.complex_nonlinear,
+                             seed=options.seed)
+    return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
+
+
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
                     run_path: str | None = None) -> Report:
     """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
     reserves it before it forks, so that it can read the directory if the process dies)."""
     strategy = STRATEGIES[options.strategy]
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)
+    mixed = _mixed_solving(options) if options.solving == "mixed" else None
+    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
+                                       mixed=mixed)
     searcher, policy = strategy.build(options, solver, target)
     run_dir = None
     if options.run_dir:
@@ -72,7 +97,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         handlers = (run_dir, *handlers)
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
-    with intercept(own_modules(target.is_own_file), policy):
+    own = own_modules(target.is_own_file)
+    with opaque_functions(options, own, target.module), intercept(own, policy):
         result: ExplorationStats = engine.explore()
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
@@ -82,6 +108,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     )
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
+    _opaque_report(report, options, mixed)
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:

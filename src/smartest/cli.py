@@ -32,6 +32,10 @@ EXPLORE_OPTIONS = [
     (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool)"),
     (("--max-depth",), "max_depth", int, 5000, "most branches recorded in one run"),
     (("--solver-timeout",), "solver_timeout_ms", int, 5000, "milliseconds per solver query"),
+    (("--solving",), "solving", str, "dart",
+     "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
+    (("--max-tries",), "max_tries", int, 1, "mixed solving: incremental heuristic tries (1: off)"),
+    (("--random-tries",), "random_tries", int, 8, "mixed solving: values tried for unconstrained inputs"),
 ]
 
 
@@ -43,6 +47,15 @@ def _parser() -> argparse.ArgumentParser:
     for flags, dest, typ, default, help_ in EXPLORE_OPTIONS:
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
     ex.add_argument("--strict", action="store_true", help="count every exception as a bug")
+    ex.add_argument("--opaque", action="append", default=[], metavar="MODULE:FUNCTION",
+                    help="keep calls of this function opaque (repeatable)")
+    ex.add_argument("--partition", action="append", nargs=2, default=[], metavar=("MODULE:FUNCTION", "CONDITION"),
+                    help="a partition of an opaque function's domain, over its parameter names (repeatable)")
+    ex.add_argument("--no-partition", action="store_true", help="mixed solving: skip the partitioning heuristic")
+    ex.add_argument("--complex-nonlinear", action="store_true",
+                    help="mixed solving: non-linear integer terms go to the complex part")
+    ex.add_argument("--no-default-opaque", action="store_true",
+                    help="do not treat math's transcendental functions, hash, zlib and hashlib as opaque")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
@@ -74,7 +87,10 @@ def _explore_here(args, run_path: str | None, temporary: bool = False) -> int:
 
     keep = run_path is not None or not args.no_run_dir
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=args.run_dir if keep else None)
+                      strict=args.strict, run_dir=args.run_dir if keep else None,
+                      opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
+                      partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
+                      default_opaque=not args.no_default_opaque)
     target = resolve(args.target, options.default_type)
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields
 from smartest.errors import InvalidArgument
 
 DEFAULT_TYPES = ("int", "str", "bool")
+SOLVING = ("dart", "concretize", "mixed")   # what happens at a call of an opaque function
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,6 +24,15 @@ class Options:
     stall_restarts: int = 10          # random restarts without a new path before giving up
     run_dir: str | None = ".smartest"  # None: keep nothing on disk
     extra: dict = field(default_factory=dict)  # strategy-specific settings
+    # Opaque functions and mixed concrete-symbolic solving (calls/opaque.py, solver/mixed.py)
+    solving: str = "dart"             # dart: run-time value; concretize: fix the arguments (EXE); mixed
+    opaque: tuple = ()                # "module:function" names kept opaque (--opaque)
+    partitions: tuple = ()            # ("module:function", "condition over its parameters") pairs
+    default_opaque: bool = True       # math's transcendental functions, hash, zlib, hashlib digests
+    max_tries: int = 1                # incremental heuristic (Figure 4): 1 = plain mixedIsSatisfiable
+    random_tries: int = 8             # random solving: values tried for inputs simplePC leaves free
+    partition_heuristic: bool = True  # Figure 5, for functions with partitions
+    complex_nonlinear: bool = False   # non-linear integer terms go to the complex part
 
     def __post_init__(self) -> None:
         from smartest.strategies import STRATEGIES
@@ -36,6 +46,13 @@ class Options:
                 raise InvalidArgument(f"{name} must be > 0, not {getattr(self, name)}")
         if self.default_type not in DEFAULT_TYPES:
             raise InvalidArgument(f"default_type must be one of {', '.join(DEFAULT_TYPES)}")
+        if self.solving not in SOLVING:
+            raise InvalidArgument(f"unknown solving {self.solving!r} (choose from {', '.join(SOLVING)})")
+        object.__setattr__(self, "opaque", (self.opaque,) if isinstance(self.opaque, str) else tuple(self.opaque))
+        object.__setattr__(self, "partitions", tuple(tuple(p) for p in self.partitions))
+        for name in ("max_tries", "random_tries"):
+            if getattr(self, name) < 1:
+                raise InvalidArgument(f"{name} must be >= 1, not {getattr(self, name)}")
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}

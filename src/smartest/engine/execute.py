@@ -59,13 +59,15 @@ def _fake_exit(status=0):
 
 
 def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, max_depth: int,
-            strict: bool, symbolic: bool = True, policy: CallPolicy = _INLINE, directive: Any = None) -> RunResult:
+            strict: bool, symbolic: bool = True, policy: CallPolicy = _INLINE, directive: Any = None,
+            options: Any = None) -> RunResult:
     """Run the target once.  `assignment` holds plain values for the parameters (and for
-    any variable the call policy reads); the parameters' proxies are made here."""
+    any variable the call policy reads); the parameters' proxies are made here.  `options`
+    (the exploration's) is handed to the run's recorder for code that reads run settings."""
     inputs = {p.name: assignment[p.name] for p in target.params}
     values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic else inputs[p.name])
               for p in target.params}
-    recorder = Recorder(max_depth=max_depth)
+    recorder = Recorder(max_depth=max_depth, options=options)
     policy.begin_run(assignment, directive)
     use_timer = threading.current_thread() is threading.main_thread()
     out = io.StringIO()

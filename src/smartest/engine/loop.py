@@ -125,7 +125,8 @@ class Engine:
             # Before the run: if the target kills the process, its inputs are on record.
             self.handler.on_run_start({p.name: assignment[p.name] for p in self.target.params})
         result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
-                         strict=o.strict, policy=self.policy, directive=cand.directive if cand else None)
+                         strict=o.strict, policy=self.policy, directive=cand.directive if cand else None,
+                         options=o)
         self.stats.runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
         if diverged:

@@ -11,13 +11,18 @@ def _call(inputs: dict) -> str:
 
 
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:
-    lines = [f"smartest: {report.target}  (strategy {report.strategy})"]
+    solving = report.extra.get("opaque", {}).get("solving", "dart")
+    lines = [f"smartest: {report.target}  (strategy {report.strategy}"
+             + (f", solving {solving})" if solving != "dart" else ")")]
     if report.complete:
         verdict = "complete: every feasible path was run"
     else:
         why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
                "interrupted": "interrupted", "stalled": "fell back on concrete values",
                "exhausted": "fell back on concrete values"}.get(report.stop_reason, report.stop_reason)
+        if report.stop_reason in ("stalled", "exhausted") and report.solver.get("unknown") and \
+                not report.concretizations and not report.divergences:
+            why = "the solver could not decide some paths"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
     s = report.solver
@@ -37,6 +42,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  concretized at {c['where']}: {c['reason']}")
     if len(report.concretizations) > 5:
         lines.append(f"  ... and {len(report.concretizations) - 5} more concretization sites")
+    if report.extra:
+        from smartest.report.mixed import text_lines
+        lines.extend(text_lines(report.extra))
     bugs = report.distinct_bugs
     lines.append(f"  bugs: {len(bugs)}" + (f" distinct ({len(report.bugs)} failing inputs)" if bugs else ""))
     for b in bugs:

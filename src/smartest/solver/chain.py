@@ -1,9 +1,12 @@
 """Assemble the solver chain: the order of the layers is visible here and nowhere else.
 
-    stats/timing -> cache -> independence slicing -> bounded strings -> [SMT-LIB log] -> z3 (incremental)
+    stats/timing -> cache -> independence slicing -> [mixed] -> bounded strings -> [SMT-LIB log] -> z3 (incremental)
 
 Cache and slicing work on our string-level terms (smaller, and shared across
-queries); the string lowering turns what remains into integer arithmetic.
+queries); the string lowering turns what remains into integer arithmetic.  Mixed
+concrete-symbolic solving (`--solving mixed`) sits below slicing, so it splits only
+the conditions relevant to the negated branch, and above the lowering, so it
+evaluates opaque functions on string values, not on code points.
 """
 from __future__ import annotations
 
@@ -48,8 +51,9 @@ class _BackendCounter:
 
 
 def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: bool = True, slicing: bool = True,
-                       smtlib_log: TextIO | None = None, stats: SolverStats | None = None
-                       ) -> tuple[Solver, SolverStats]:
+                       smtlib_log: TextIO | None = None, stats: SolverStats | None = None,
+                       mixed=None) -> tuple[Solver, SolverStats]:
+    """`mixed`: a `solver.mixed.MixedSolving` to add its layer (None: no mixed solving)."""
     from smartest.solver.z3backend import Z3Backend, to_smtlib
 
     stats = stats or SolverStats()
@@ -58,6 +62,8 @@ def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: b
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
     solver = StringLoweringSolver(solver, max_str_len)
+    if mixed is not None:
+        solver = mixed.layer(solver)
     if slicing:
         solver = IndependenceSolver(solver)
     if cache:

@@ -2,12 +2,15 @@
 
 Used for constant folding in `build`, to check a solver model against the path
 constraint it should satisfy, and by the tests as an oracle independent of z3.
+An uninterpreted application (`uf`, see `uninterpreted`) is evaluated by calling
+its opaque function on the argument values.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
 from smartest.terms.term import Term
+from smartest.terms.uninterpreted import UF, evaluate_app
 
 
 def _floordiv(a: int, b: int) -> int:
@@ -94,6 +97,8 @@ def evaluate(term: Term, env: Mapping[Term, Any]) -> Any:
             v = any(ev(a) for a in t.args)
         elif t.op == "ite":
             v = ev(t.args[1]) if ev(t.args[0]) else ev(t.args[2])
+        elif t.op == UF:
+            v = evaluate_app(t, [ev(a) for a in t.args])
         else:
             v = OPS[t.op](*(ev(a) for a in t.args))
         cache[t] = v

@@ -58,9 +58,9 @@ class Recorder:
     """Collects one run's path (branches in order), calls and concretizations."""
 
     __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided",
-                 "calls", "frames", "suspended", "signature", "decisions")
+                 "calls", "frames", "suspended", "signature", "decisions", "options")
 
-    def __init__(self, max_depth: int = 5000) -> None:
+    def __init__(self, max_depth: int = 5000, options: Any = None) -> None:
         self.path: list[Branch] = []
         self.concretizations: list[Concretization] = []
         self.max_depth = max_depth
@@ -72,6 +72,7 @@ class Recorder:
         self.suspended = 0                # > 0: decisions are not added to the path constraint
         self.signature = 0                # hash chain of every decision (site, taken)
         self.decisions = 0
+        self.options = options            # the exploration's Options, for code that reads run settings
 
     @property
     def complete(self) -> bool:
