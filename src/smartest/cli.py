@@ -72,26 +72,36 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _explore(args) -> int:
+    # Options and the target are checked here, before any fork, so that a bad
+    # argument is one line from this process whatever happens later.
+    options, target = _prepare(args)
     if args.no_isolate or not hasattr(os, "fork"):
-        return _explore_here(args, None)
-    return _supervise(args)
+        return _explore_here(args, options, target, None)
+    return _supervise(args, options, target)
 
 
-def _explore_here(args, run_path: str | None, temporary: bool = False) -> int:
-    from smartest.api import run_exploration
-    from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+def _prepare(args):
     from smartest.engine.target import resolve
     from smartest.options import Options
-    from smartest.report.progress import make_progress
-    from smartest.report.text import summary
 
-    keep = run_path is not None or not args.no_run_dir
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=args.run_dir if keep else None,
+                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir,
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
                       default_opaque=not args.no_default_opaque)
-    target = resolve(args.target, options.default_type)
+    return options, resolve(args.target, options.default_type)
+
+
+def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
+    import dataclasses
+
+    from smartest.api import run_exploration
+    from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.report.progress import make_progress
+    from smartest.report.text import summary
+
+    if run_path is not None and options.run_dir is None:
+        options = dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(run_path)))
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
     try:
@@ -113,7 +123,7 @@ def _explore_here(args, run_path: str | None, temporary: bool = False) -> int:
     return 1 if report.bugs else 0
 
 
-def _supervise(args) -> int:
+def _supervise(args, options, target) -> int:
     """Fork, explore in the child, and report for it if the target kills it."""
     import shutil
     import tempfile
@@ -132,7 +142,7 @@ def _supervise(args) -> int:
     pid = os.fork()
     if pid == 0:  # the child: explore, then leave without running the parent's cleanup
         _die_with_parent()
-        code = _guarded(lambda: _explore_here(args, path, temporary))
+        code = _guarded(lambda: _explore_here(args, options, target, path, temporary))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

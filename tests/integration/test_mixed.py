@@ -214,7 +214,7 @@ def test_cli_mixed_solving_with_partitions(tmp_path):
 ])
 def test_cli_errors_are_one_line(args, needle, capsys):
     from smartest.cli import main
-    code = main(["explore", f"{FIG1}:test_line7", *args, "--no-run-dir", "--quiet", "--no-coverage"])
+    code = main(["explore", f"{FIG1}:test_line7", *args, "--no-run-dir", "--quiet", "--no-coverage", "--no-isolate"])
     err = capsys.readouterr().err
     assert code == 2, err
     lines = err.strip().splitlines()
