@@ -163,6 +163,7 @@ def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param
         if kind is None:
             shown = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
             raise TargetError(f"parameter {p.name!r} of {qualname}: type {shown} is not supported "
-                              f"(supported: int, str, bool)")
+                              f"(supported: int, str, bool, None, Optional/Union, Literal, Enum, list, "
+                              f"tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
     return tuple(params)

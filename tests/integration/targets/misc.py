@@ -1,6 +1,7 @@
 """Targets for the CLI tests: bad behaviour a user's function may have."""
 import os
 import sys
+from typing import Callable
 
 
 def loops_forever(x: int) -> int:
@@ -20,8 +21,8 @@ def kills(x: int) -> int:
     return x
 
 
-def takes_list(xs: list) -> int:
-    return len(xs)
+def takes_callback(f: Callable[[int], int]) -> int:
+    return f(1)
 
 
 class Counter:
