@@ -198,6 +198,8 @@ class SymDict(dict):
         pk = plain(key)
         found = dict.__contains__(self, pk)
         result = value
+        if self._vals is None and not record_branch(found_t, found):
+            self._pin()  # opaque values: the new key's position must be the concrete one
         if not overwrite:
             if self._vals is not None:
                 chosen = vt
@@ -267,6 +269,8 @@ class SymDict(dict):
     def popitem(self):
         if not record_branch(build.not_(build.eq(self._n, _ZERO)), self._size() != 0):
             raise KeyError("popitem(): dictionary is empty")
+        if self._vals is None:
+            self._pin()  # opaque values: which one is last depends on the length
         last = build.sub(self._n, _ONE)
         k = self._plain_keys()[-1]
         key = self._kinfo[2](k, SeqTerms(self._n, self._keys, self._kinfo[0]).select(last)) \

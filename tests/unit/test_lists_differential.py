@@ -1,0 +1,109 @@
+"""SymList and SymTuple against CPython (see tests/support/differential.py for what
+is checked: same outcome, path holds, terms right, path generalizes)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from smartest.models import REGISTRY as M
+from smartest.symbolic.inputs import kind_for
+from support.differential import check
+
+LEN, SORTED, SUM, MIN, MAX, LIST = (M[n] for n in ("len", "sorted", "sum", "min", "max", "list"))
+
+
+def _mutate(method, *args):
+    def op(xs, i, x):
+        getattr(xs, method)(*[{"i": i, "x": x}.get(a, a) if isinstance(a, str) else a for a in args])
+        return xs
+    op.__name__ = method
+    return op
+
+
+def _setitem(xs, i, x):
+    xs[i] = x
+    return xs
+
+
+def _delitem(xs, i, x):
+    del xs[i]
+    return xs
+
+
+def _iadd(xs, i, x):
+    xs += [x, 1]
+    return xs
+
+
+LIST_OPS = [
+    lambda xs, i, x: LEN(xs), lambda xs, i, x: xs[0], lambda xs, i, x: xs[-1], lambda xs, i, x: xs[i],
+    lambda xs, i, x: xs[1:], lambda xs, i, x: xs[:-1], lambda xs, i, x: xs[i:], lambda xs, i, x: xs[-2:i],
+    lambda xs, i, x: xs[::2], lambda xs, i, x: [e for e in xs], lambda xs, i, x: x in xs,
+    lambda xs, i, x: xs.count(x), lambda xs, i, x: xs.index(x), lambda xs, i, x: xs == [1, 2],
+    lambda xs, i, x: xs < [0, 1], lambda xs, i, x: xs + [x], lambda xs, i, x: [x] + xs,
+    lambda xs, i, x: 1 if xs else 0, lambda xs, i, x: SORTED(xs), lambda xs, i, x: SORTED(xs, reverse=True),
+    lambda xs, i, x: SUM(xs), lambda xs, i, x: SUM(xs, x), lambda xs, i, x: MIN(xs), lambda xs, i, x: MAX(xs),
+    lambda xs, i, x: MAX(xs, default=x), lambda xs, i, x: LIST(reversed(xs)), lambda xs, i, x: list(enumerate(xs)),
+    lambda xs, i, x: list(zip(xs, xs[1:])), lambda xs, i, x: LIST(xs), lambda xs, i, x: xs * 2,
+    lambda xs, i, x: xs.copy(), lambda xs, i, x: xs == xs[::-1],
+    _mutate("append", "x"), _mutate("insert", "i", "x"), _mutate("pop"), _mutate("pop", "i"),
+    _mutate("remove", "x"), _setitem, _delitem, _mutate("sort"), _mutate("reverse"), _mutate("extend", [7, 8]),
+    _mutate("clear"), _iadd,
+    lambda xs, i, x: (xs.append(x), xs.pop(0), xs[-1])[2],
+    lambda xs, i, x: (xs.insert(i, x), xs.remove(x), xs)[2],
+    lambda xs, i, x: (xs.append(x), SORTED(xs))[1],
+    lambda xs, i, x: (xs.sort(reverse=True), xs[i])[1],
+]
+
+INT = kind_for(int)
+small_ints = st.integers(-2, 2)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(small_ints, max_size=4), st.lists(small_ints, max_size=4), small_ints, small_ints,
+       small_ints, small_ints, st.integers(0, len(LIST_OPS) - 1))
+def test_int_list_operations_match_cpython(a, b, ia, ib, xa, xb, case):
+    kinds = {"xs": kind_for(list[int]), "i": INT, "x": INT}
+    check(LIST_OPS[case], kinds, {"xs": a, "i": ia, "x": xa}, {"xs": b, "i": ib, "x": xb})
+
+
+STR_OPS = [0, 2, 3, 4, 5, 9, 10, 11, 12, 15, 18, 20 - 1, 22, 23, 32, 33, 36, 37, 38, 39]
+words = st.sampled_from(["", "a", "b", "ab"])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(words, max_size=4), st.lists(words, max_size=4), small_ints, small_ints, words, words,
+       st.sampled_from(STR_OPS))
+def test_str_list_operations_match_cpython(a, b, ia, ib, xa, xb, case):
+    kinds = {"xs": kind_for(list[str]), "i": INT, "x": kind_for(str)}
+    check(LIST_OPS[case], kinds, {"xs": a, "i": ia, "x": xa}, {"xs": b, "i": ib, "x": xb})
+
+
+TUPLE_OPS = [0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 16, 17, 18, 20, 22, 23, 25, 26, 27]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(small_ints, max_size=4), st.lists(small_ints, max_size=4), small_ints, small_ints,
+       small_ints, small_ints, st.sampled_from(TUPLE_OPS))
+def test_variadic_tuple_operations_match_cpython(a, b, ia, ib, xa, xb, case):
+    kinds = {"xs": kind_for(tuple[int, ...]), "i": INT, "x": INT}
+    check(LIST_OPS[case], kinds, {"xs": tuple(a), "i": ia, "x": xa}, {"xs": tuple(b), "i": ib, "x": xb})
+
+
+NESTED_OPS = [0, 1, 2, 3, 4, 5, 9, 17, 25, 29, 33, 34, 35, 38, 39, 41]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.lists(st.lists(small_ints, max_size=2), max_size=3), st.lists(st.lists(small_ints, max_size=2), max_size=3),
+       small_ints, small_ints, st.sampled_from(NESTED_OPS))
+def test_nested_list_operations_match_cpython(a, b, ia, ib, case):
+    kinds = {"xs": kind_for(list[list[int]]), "i": INT, "x": kind_for(list[int])}
+    check(LIST_OPS[case], kinds, {"xs": a, "i": ia, "x": [ia]}, {"xs": b, "i": ib, "x": [ib]})
+
+
+@pytest.mark.parametrize("case", range(len(LIST_OPS)))
+def test_each_list_operation_on_a_few_inputs(case):
+    kinds = {"xs": kind_for(list[int]), "i": INT, "x": INT}
+    for a, b in (([], [1]), ([1, 2], [2, 1]), ([0, 0, 1], [0, 1]), ([2, -1, 2, 0], [2, -1, 2, 0])):
+        for ia, xa in ((0, 0), (-1, 2), (5, -1), (1, 1)):
+            check(LIST_OPS[case], kinds, {"xs": a, "i": ia, "x": xa}, {"xs": b, "i": ia, "x": xa})
