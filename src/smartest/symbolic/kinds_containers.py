@@ -48,6 +48,31 @@ def decided(kind: Any) -> bool:
     return isinstance(kind, ChoiceKind) and all(decided(a) for a in kind.alternatives)
 
 
+def identity(kind: Any, name: str) -> Term | None:
+    """A term equal for two values of `kind` iff the values are equal: the variable
+    of a scalar, the choice variable of an Enum (or of None-or-constants)."""
+    info = scalar_info(kind)
+    if info is not None:
+        return var(name, info[0])
+    if isinstance(kind, ChoiceKind) and decided(kind):
+        return var(f"{name}.choice", Sort.INT)
+    return None
+
+
+def finite_count(kind: Any) -> int | None:
+    """How many distinct values the kind has, if finitely many (a set of an Enum
+    holds at most that many elements)."""
+    if isinstance(kind, ConstKind):
+        return 1
+    if isinstance(kind, LiteralKind):
+        return len(kind.values)
+    if isinstance(kind, ChoiceKind) and decided(kind):
+        return len(kind.alternatives)
+    if getattr(kind, "sort", None) is Sort.BOOL and scalar_info(kind) is not None:
+        return 2
+    return None
+
+
 def distinct(cells: tuple[Term, ...], n: Term) -> Term:
     """Present cells hold pairwise different values."""
     return build.and_(*(build.or_(build.not_(build.lt(const(j), n)), build.not_(build.eq(cells[i], cells[j])))
@@ -204,6 +229,11 @@ class SetKind(_Bounded):
         self.elem = elem
         self.name = f"set[{elem.name}]"
 
+    def _cap(self, depth: int) -> int:
+        count = finite_count(self.elem)
+        cap = super()._cap(depth)
+        return cap if count is None else min(cap, count)
+
     def _parts(self):
         return (self.elem,)
 
@@ -222,6 +252,9 @@ class SetKind(_Bounded):
     def proxy(self, name, value):
         items = list(value)
         n: Term = var(f"{name}.len", Sort.INT)
+        ids = [identity(self.elem, f"{name}[{k}]") for k in range(max(self.max_len, len(items)))]
+        if all(i is not None for i in ids):  # first: every later decision has it in its prefix
+            choice.assume_at_input(name, distinct(tuple(ids), n))
         if self.elem.decisive:
             choice.building_loop(name, n, len(items))
             n = const(len(items))
@@ -229,9 +262,7 @@ class SetKind(_Bounded):
         info = scalar_info(self.elem)
         if info is None:
             return SymSet._make(proxies, n, None, None, decided(self.elem))
-        cells = tuple(var(f"{name}[{k}]", info[0]) for k in range(max(self.max_len, len(items))))
-        choice.assume_at_input(name, distinct(cells, n))
-        return SymSet._make(proxies, n, cells, info, True)
+        return SymSet._make(proxies, n, tuple(ids), info, True)
 
     def variables(self, name, options, depth):
         yield self._length(name, depth)
@@ -265,6 +296,11 @@ class DictKind(_Bounded):
         self.key, self.value = key, value
         self.name = f"dict[{key.name}, {value.name}]"
 
+    def _cap(self, depth: int) -> int:
+        count = finite_count(self.key)
+        cap = super()._cap(depth)
+        return cap if count is None else min(cap, count)
+
     def _parts(self):
         return (self.key, self.value)
 
@@ -283,17 +319,19 @@ class DictKind(_Bounded):
     def proxy(self, name, value):
         items = list(value.items())
         n: Term = var(f"{name}.len", Sort.INT)
+        cap = max(self.max_len, len(items))
+        ids = [identity(self.key, f"{name}.keys[{k}]") for k in range(cap)]
+        if all(i is not None for i in ids):  # first: every later decision has it in its prefix
+            choice.assume_at_input(name, distinct(tuple(ids), n))
         if self.decisive:
             choice.building_loop(name, n, len(items))
             n = const(len(items))
         pairs = [(self.key.proxy(f"{name}.keys[{k}]", kv), self.value.proxy(f"{name}.values[{k}]", vv))
                  for k, (kv, vv) in enumerate(items)]
-        cap = max(self.max_len, len(items))
         kinfo, vinfo = scalar_info(self.key), scalar_info(self.value)
         keys = vals = None
         if kinfo is not None:
-            keys = tuple(var(f"{name}.keys[{k}]", kinfo[0]) for k in range(cap))
-            choice.assume_at_input(name, distinct(keys, n))
+            keys = tuple(ids)
         if vinfo is not None:
             vals = tuple(var(f"{name}.values[{k}]", vinfo[0]) for k in range(cap))
         return SymDict._make(pairs, n, keys, vals, kinfo, vinfo, decided(self.key))
