@@ -11,9 +11,9 @@ from __future__ import annotations
 from smartest.models.registry import register
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
-from smartest.symbolic.sequences import pin_value, plain
+from smartest.symbolic.sequences import concrete_value, plain
 from smartest.terms import Term, build, const
-from smartest.trace.recorder import record_branch
+from smartest.trace.recorder import record_branch, record_concretization
 
 _range = range
 _ZERO = const(0)
@@ -40,7 +40,8 @@ class SymRange:
         return make_int(len(self._plain), self._len_term())
 
     def __len__(self) -> int:
-        record_branch(build.eq(self._len_term(), const(len(self._plain))), True)  # pin: C wants an int
+        if self._len_term().op != "const":
+            record_concretization("len() of a range with a symbolic bound, outside the target's code")
         return len(self._plain)
 
     def __iter__(self):
@@ -78,7 +79,8 @@ class SymRange:
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return self._plain[slice(pin_value(i.start), pin_value(i.stop), pin_value(i.step))]
+            return self._plain[slice(*(concrete_value(b, "slice of a range with a symbolic bound")
+                                       for b in (i.start, i.stop, i.step)))]
         it = int_term(i)
         if it is None:
             return self._plain[i]  # raises TypeError like CPython
@@ -133,7 +135,7 @@ def range_(*args):
         (start, stop), step = args, 1
     else:
         start, stop, step = args
-    step = pin_value(step)
+    step = concrete_value(step, "range() with a symbolic step")
     if step == 0:
         return _range(0, 1, 0)  # raises ValueError like CPython
     start = start.as_int() if type(start) is SymBool else start

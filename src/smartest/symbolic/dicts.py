@@ -23,7 +23,7 @@ from typing import Any
 from smartest.symbolic.bools import make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, plain, term_of
+from smartest.symbolic.sequences import comparable, pin_length, plain, term_of, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -42,7 +42,8 @@ class SymDict(dict):
         obj = cls()
         obj._n, obj._keys, obj._vals = n, keys, vals
         obj._kinfo, obj._vinfo, obj._exact = kinfo, vinfo, exact   # info: (sort, etype, wrap)
-        dict.update(obj, ((plain(k) if keys is not None else k, v) for k, v in items))
+        with unrecorded():
+            dict.update(obj, ((plain(k) if keys is not None else k, v) for k, v in items))
         obj._rewrap()
         return obj
 
@@ -74,8 +75,7 @@ class SymDict(dict):
 
     def _pin(self) -> None:
         if self._n.op != "const":
-            record_branch(build.eq(self._n, const(self._size())), True)
-            self._n = const(self._size())
+            self._n = pin_length(self._n, self._size())
             if self._keys is not None:
                 self._keys = self._keys[:self._size()]
             if self._vals is not None:
@@ -101,7 +101,8 @@ class SymDict(dict):
             for j in range(len(self._vals) - 2, -1, -1):
                 out = build.ite(matches[j], self._vals[j], out)
             return self._vinfo[2](plain(value), out)
-        record_branch(matches[pos], True)  # opaque values: pin which key matched
+        for j in range(pos + 1):  # opaque values: fix which key matched (a chain, see pin_length)
+            record_branch(matches[j], j == pos)
         return value
 
     # -- reading ----------------------------------------------------------------------

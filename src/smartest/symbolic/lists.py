@@ -13,7 +13,8 @@ from typing import Any
 
 from smartest.symbolic.ints import int_term, make_int
 from smartest.symbolic.seqs import ORDERED, SeqTerms
-from smartest.symbolic.sequences import SymSequence, comparable, pin_value, plain, plain_items, term_of
+from smartest.symbolic.sequences import (SymSequence, comparable, concrete_value, pin_bound, pin_position, plain,
+                                         plain_items, term_of)
 from smartest.symbolic.strs import _slice_bound
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch
@@ -79,7 +80,7 @@ class SymList(SymSequence, list):
         if int_term(count) is None:
             return list.__imul__(self, count)  # raises TypeError like CPython
         self._opaque()
-        list.__imul__(self, pin_value(count))
+        list.__imul__(self, concrete_value(count, "list repeated a symbolic number of times"))
         self._n = const(list.__len__(self))
         return self
 
@@ -88,7 +89,9 @@ class SymList(SymSequence, list):
         t = self._storable(v)
         if i_t is None or t is None:
             self._opaque()
-            list.insert(self, pin_value(index) if i_t is not None else index, v)
+            if i_t is not None:
+                index = pin_bound(index, self._n, list.__len__(self), const(0), 0)
+            list.insert(self, index, v)
             self._n = const(list.__len__(self))
             return
         pos_t = _slice_bound(index, self._n, const(0))   # insert clamps like a slice bound
@@ -138,7 +141,7 @@ class SymList(SymSequence, list):
     def __delitem__(self, key) -> None:
         if isinstance(key, slice) or int_term(key) is None:
             self._opaque()
-            list.__delitem__(self, _pinned_key(key))
+            list.__delitem__(self, self._pinned_key(key))
             self._n = const(list.__len__(self))
             return
         found = self._locate(key)
@@ -147,8 +150,7 @@ class SymList(SymSequence, list):
         pos, pos_t = found
         if self._cells is None:
             self._pin()
-            if pos_t.op != "const":
-                record_branch(build.eq(pos_t, const(pos)), True)
+            pin_position(pos_t, pos)
             list.__delitem__(self, pos)
             self._n = const(list.__len__(self))
             return
@@ -166,12 +168,11 @@ class SymList(SymSequence, list):
                     raise IndexError("list assignment index out of range")
                 pos, pos_t = found
                 self._opaque()
-                if pos_t.op != "const":
-                    record_branch(build.eq(pos_t, const(pos)), True)
+                pin_position(pos_t, pos)
                 list.__setitem__(self, pos, v)
                 return
             self._opaque()
-            list.__setitem__(self, _pinned_key(key), v)
+            list.__setitem__(self, self._pinned_key(key), v)
             self._n = const(list.__len__(self))
             return
         found = self._locate(key)
@@ -200,11 +201,17 @@ class SymList(SymSequence, list):
     def copy(self) -> "SymList":
         return self.__copy__()
 
+    def _pinned_key(self, key):
+        """A slice key with its bounds fixed (the length is already pinned)."""
+        if not isinstance(key, slice):
+            return key
+        if key.step not in (None, 1):
+            return slice(*(concrete_value(b, "slice with a step and a symbolic bound")
+                           for b in (key.start, key.stop, key.step)))
+        size = list.__len__(self)
+        return slice(pin_bound(key.start, self._n, size, const(0), 0), pin_bound(key.stop, self._n, size, self._n, size))
 
-def _pinned_key(key):
-    if isinstance(key, slice):
-        return slice(pin_value(key.start), pin_value(key.stop), pin_value(key.step))
-    return key
+
 
 
 def new_list(items: list, n: Term, cells, sort, etype, wrap) -> SymList:

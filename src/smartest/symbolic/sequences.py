@@ -24,7 +24,8 @@ whose terms are exact, and records its comparisons as branches.
 """
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, Iterator
 
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
@@ -32,7 +33,7 @@ from smartest.symbolic.seqs import ORDERED, SeqTerms
 from smartest.symbolic.strs import SymStr, _slice_bound
 from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
-from smartest.trace.recorder import record_branch
+from smartest.trace.recorder import ACTIVE, record_branch, record_concretization
 
 _ZERO = const(0)
 
@@ -93,11 +94,57 @@ def plain_items(x) -> list:
     return [plain(v) for v in items]
 
 
-def pin_value(x: Any) -> Any:
-    """An int-like argument fixed at its value by a branch (DFS negates it)."""
+@contextlib.contextmanager
+def unrecorded() -> Iterator[None]:
+    """Smartest's own bookkeeping on proxies (hashing the opaque keys of an input
+    dict while building it) is not the target's: record nothing meanwhile."""
+    token = ACTIVE.set(None)
+    try:
+        yield
+    finally:
+        ACTIVE.reset(token)
+
+
+def pin_length(n: Term, size: int) -> Term:
+    """Fix a length at its value by the loop tests `0 < n` ... `size < n` (what
+    iterating records: after a loop they cost nothing).  A chain, not one branch
+    `n == size`: negating that at the same site would give a run deciding
+    `n == size'` there, which the execution tree could not tell from this one."""
+    for j in range(size + 1):
+        record_branch(build.lt(const(j), n), j < size)
+    return const(size)
+
+
+def pin_position(t: Term, value: int) -> None:
+    """Fix a position (a term >= 0) at its value by the chain t == 0?, ..., t == value."""
+    if t.op != "const":
+        for j in range(value + 1):
+            record_branch(build.eq(t, const(j)), j == value)
+
+
+def clamp(bound: Any, size: int, default: int) -> int:
+    """Python's slice bound (step 1) clamped to [0, size]."""
+    if bound is None:
+        return default
+    b = int(plain(bound))
+    return max(0, b + size) if b < 0 else min(b, size)
+
+
+def pin_bound(bound: Any, n: Term, size: int, default: Term, default_value: int) -> int:
+    """A slice (or insert) bound clamped to [0, len], fixed at its value."""
+    value = clamp(bound, size, default_value)
+    t = _slice_bound(bound, n, default)
+    if t is not None:
+        pin_position(t, value)
+    return value
+
+
+def concrete_value(x: Any, reason: str) -> Any:
+    """The plain value of an int-like argument, recording a concretization if it
+    was symbolic (a repetition count, a step: outside what the models express)."""
     t = int_term(x)
     if t is not None and t.op != "const":
-        record_branch(build.eq(t, const(int(plain(x)))), True)
+        record_concretization(reason)
     return plain(x)
 
 
@@ -130,8 +177,7 @@ class SymSequence:
         """Fix the length at its value by a branch (DFS runs every other length)."""
         if self._n.op != "const":
             size = self._size()
-            record_branch(build.eq(self._n, const(size)), True)
-            self._n = const(size)
+            self._n = pin_length(self._n, size)
             if self._cells is not None:
                 self._cells = self._cells[:size]
 
@@ -182,7 +228,7 @@ class SymSequence:
             return self._item(pos)
         if self._cells is not None:
             return self._wrap(plain(self._item(pos)), self._seq().select(pos_t))
-        record_branch(build.eq(pos_t, const(pos)), True)  # opaque: pin the position
+        pin_position(pos_t, pos)  # opaque elements: fix which one it is
         return self._item(pos)
 
     # -- the protocol -----------------------------------------------------------
@@ -211,15 +257,16 @@ class SymSequence:
 
     def _slice(self, key: slice):
         cls = type(self)
+        plain_key = slice(plain(key.start), plain(key.stop), plain(key.step))
         start_t = _slice_bound(key.start, self._n, _ZERO)
         stop_t = _slice_bound(key.stop, self._n, self._n)
-        plain_key = slice(plain(key.start), plain(key.stop), plain(key.step))
         if start_t is None or stop_t is None or key.step not in (None, 1):
-            if int_term(key.step) is None and key.step is not None:
-                return self._base.__getitem__(self, plain_key)  # raises TypeError like CPython
+            if (key.step is not None and int_term(key.step) is None) or start_t is None or stop_t is None:
+                return self._base.__getitem__(self, plain_key)  # TypeError like CPython (or not ours)
             self._pin()
-            pinned = slice(pin_value(key.start), pin_value(key.stop), pin_value(key.step))
-            values = list(self._base.__getitem__(self, pinned))
+            for b in (key.start, key.stop, key.step):
+                concrete_value(b, "slice with a step and a symbolic bound or step")
+            values = list(self._base.__getitem__(self, plain_key))
             if self._cells is None:
                 return self._derive(cls, values, None)
             return self._derive(cls, [plain(v) for v in values],
@@ -228,8 +275,10 @@ class SymSequence:
         if self._cells is not None:
             return self._derive(cls, values, self._seq().slice(start_t, stop_t))
         self._pin()
-        pinned = slice(pin_value(key.start), pin_value(key.stop))
-        return self._derive(cls, list(self._base.__getitem__(self, pinned)), None)
+        size = self._size()
+        start = pin_bound(key.start, self._n, size, _ZERO, 0)
+        stop = pin_bound(key.stop, self._n, size, self._n, size)
+        return self._derive(cls, list(self._base.__getitem__(self, slice(start, stop))), None)
 
     def __iter__(self):
         k = 0
@@ -274,7 +323,12 @@ class SymSequence:
         xt = comparable(x, self._sort) if self._cells is not None and not bounds else None
         if xt is None or xt is False:
             self._pin()
-            return self._base.index(self, x, *(pin_value(b) for b in bounds))
+            size = self._size()
+            if len(bounds) > 2 or any(int_term(b) is None for b in bounds):
+                return self._base.index(self, x, *bounds)  # TypeError like CPython
+            clamped = [pin_bound(b, self._n, size, _ZERO if k == 0 else self._n, 0 if k == 0 else size)
+                       for k, b in enumerate(bounds)]
+            return self._base.index(self, x, *clamped)
         seq = self._seq()
         values = [plain(e) for e in self._storage()]
         found = plain(x) in values
@@ -349,7 +403,8 @@ class SymSequence:
         if int_term(count) is None:
             return self._base.__mul__(self, count)  # raises TypeError like CPython
         self._pin()
-        return self._base.__mul__(self._base(self._storage()), pin_value(count))
+        return self._base.__mul__(self._base(self._storage()),
+                                  concrete_value(count, "sequence repeated a symbolic number of times"))
 
     __rmul__ = __mul__
 

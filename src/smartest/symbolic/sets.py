@@ -21,7 +21,7 @@ from typing import Any
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, plain, term_of
+from smartest.symbolic.sequences import comparable, pin_length, plain, term_of, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -39,7 +39,8 @@ class SymSet(set):
         obj = cls()
         obj._n, obj._cells, obj._info, obj._exact = n, cells, info, exact   # info: (sort, etype, wrap)
         obj._order = [plain(v) for v in order] if cells is not None else list(order)
-        set.update(obj, obj._order)
+        with unrecorded():
+            set.update(obj, obj._order)
         return obj
 
     def _size(self) -> int:
@@ -53,8 +54,7 @@ class SymSet(set):
 
     def _pin(self) -> None:
         if self._n.op != "const":
-            record_branch(build.eq(self._n, const(self._size())), True)
-            self._n = const(self._size())
+            self._n = pin_length(self._n, self._size())
             if self._cells is not None:
                 self._cells = self._cells[:self._size()]
 
@@ -64,7 +64,8 @@ class SymSet(set):
         if self._cells is not None:
             items = [self._element(k) for k in range(self._size())]
             set.clear(self)
-            set.update(self, items)
+            with unrecorded():
+                set.update(self, items)
             self._order, self._cells = items, None
         if not self._exact:
             record_concretization(why)
