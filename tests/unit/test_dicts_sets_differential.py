@@ -46,7 +46,7 @@ small = st.integers(-2, 2)
 small_dicts = st.dictionaries(small, small, max_size=4)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(small_dicts, small_dicts, small, small, small, small, st.integers(0, len(DICT_OPS) - 1))
 def test_int_dict_operations_match_cpython(a, b, ka, kb, xa, xb, case):
     kinds = {"d": kind_for(dict[int, int]), "k": kind_for(int), "x": kind_for(int)}
@@ -56,7 +56,7 @@ def test_int_dict_operations_match_cpython(a, b, ka, kb, xa, xb, case):
 words = st.sampled_from(["", "a", "b", "ab"])
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=120, deadline=None, derandomize=True)
 @given(st.dictionaries(words, small, max_size=4), st.dictionaries(words, small, max_size=4), words, words,
        small, small, st.integers(0, len(DICT_OPS) - 1))
 def test_str_key_dict_operations_match_cpython(a, b, ka, kb, xa, xb, case):
@@ -64,7 +64,7 @@ def test_str_key_dict_operations_match_cpython(a, b, ka, kb, xa, xb, case):
     check(DICT_OPS[case], kinds, {"d": a, "k": ka, "x": xa}, {"d": b, "k": kb, "x": xb})
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.dictionaries(small, st.lists(small, max_size=2), max_size=3),
        st.dictionaries(small, st.lists(small, max_size=2), max_size=3), small, small,
        st.sampled_from([0, 1, 2, 3, 6, 8, 9, 11, 12, 13, 17, 22, 27, 34]))
@@ -86,7 +86,7 @@ SET_OPS = [
 ]
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(st.sets(small, max_size=4), st.sets(small, max_size=4), st.sets(small, max_size=4),
        st.sets(small, max_size=4), small, small, st.integers(0, len(SET_OPS) - 1))
 def test_int_set_operations_match_cpython(sa, sb, ta, tb, xa, xb, case):

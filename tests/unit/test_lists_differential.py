@@ -59,7 +59,7 @@ INT = kind_for(int)
 small_ints = st.integers(-2, 2)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(st.lists(small_ints, max_size=4), st.lists(small_ints, max_size=4), small_ints, small_ints,
        small_ints, small_ints, st.integers(0, len(LIST_OPS) - 1))
 def test_int_list_operations_match_cpython(a, b, ia, ib, xa, xb, case):
@@ -71,7 +71,7 @@ STR_OPS = [0, 2, 3, 4, 5, 9, 10, 11, 12, 15, 18, 20 - 1, 22, 23, 32, 33, 36, 37,
 words = st.sampled_from(["", "a", "b", "ab"])
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=120, deadline=None, derandomize=True)
 @given(st.lists(words, max_size=4), st.lists(words, max_size=4), small_ints, small_ints, words, words,
        st.sampled_from(STR_OPS))
 def test_str_list_operations_match_cpython(a, b, ia, ib, xa, xb, case):
@@ -82,7 +82,7 @@ def test_str_list_operations_match_cpython(a, b, ia, ib, xa, xb, case):
 TUPLE_OPS = [0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 16, 17, 18, 20, 22, 23, 25, 26, 27]
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.lists(small_ints, max_size=4), st.lists(small_ints, max_size=4), small_ints, small_ints,
        small_ints, small_ints, st.sampled_from(TUPLE_OPS))
 def test_variadic_tuple_operations_match_cpython(a, b, ia, ib, xa, xb, case):
@@ -93,7 +93,7 @@ def test_variadic_tuple_operations_match_cpython(a, b, ia, ib, xa, xb, case):
 NESTED_OPS = [0, 1, 2, 3, 4, 5, 9, 17, 25, 29, 33, 34, 35, 38, 39, 41]
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.lists(st.lists(small_ints, max_size=2), max_size=3), st.lists(st.lists(small_ints, max_size=2), max_size=3),
        small_ints, small_ints, st.sampled_from(NESTED_OPS))
 def test_nested_list_operations_match_cpython(a, b, ia, ib, case):
