@@ -424,3 +424,6 @@ class SymItemsView(_View, ItemsView):
         if key not in d:
             return False
         return d[key] == value
+
+
+SymDict.__name__ = SymDict.__qualname__ = "dict"  # as in CPython's messages (see lists.py)

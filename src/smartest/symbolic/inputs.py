@@ -17,6 +17,7 @@ the variables' current values) and `Kind.proxy` (inside the run).
 from __future__ import annotations
 
 import random
+import typing
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 
@@ -144,6 +145,23 @@ def kind_for(annotation: Any) -> Any:
         if kind is not None:
             return kind
     return None
+
+
+def annotation_text(annotation: Any) -> str:
+    """How an annotation reads in source: `list[complex]`, `Optional[object]`, `complex`."""
+    if typing.get_args(annotation) or not hasattr(annotation, "__name__"):
+        return str(annotation).replace("typing.", "")
+    return annotation.__name__
+
+
+def unsupported_part(annotation: Any) -> Any:
+    """The innermost part of an unsupported annotation that has no kind
+    (`complex` in `dict[str, list[complex]]`)."""
+    if typing.get_origin(annotation) is not typing.Literal:
+        for arg in typing.get_args(annotation):
+            if arg is not Ellipsis and not isinstance(arg, (list, tuple)) and kind_for(arg) is None:
+                return unsupported_part(arg)
+    return annotation
 
 
 def _load_kinds() -> None:

@@ -220,3 +220,8 @@ def new_list(items: list, n: Term, cells, sort, etype, wrap) -> SymList:
 
 def list_len(xs: SymList):
     return make_int(list.__len__(xs), xs._n)
+
+
+# CPython names the type in its messages ("'list' object has no attribute 'x'",
+# "unhashable type: 'list'"): the proxy's type reads the same.
+SymList.__name__ = SymList.__qualname__ = "list"

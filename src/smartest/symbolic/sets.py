@@ -373,3 +373,6 @@ def _and_not(a, b):
     at = a.term if isinstance(a, SymBool) else build.const(av)
     bt = b.term if isinstance(b, SymBool) else build.const(bv)
     return make_bool(av and not bv, build.and_(at, build.not_(bt)))
+
+
+SymSet.__name__ = SymSet.__qualname__ = "set"  # as in CPython's messages (see lists.py)

@@ -31,3 +31,6 @@ class SymTuple(SymSequence, tuple):
 
 def tuple_len(t: SymTuple):
     return make_int(tuple.__len__(t), t._n)
+
+
+SymTuple.__name__ = SymTuple.__qualname__ = "tuple"  # as in CPython's messages (see lists.py)
