@@ -2,6 +2,8 @@
 is checked: same outcome, path holds, terms right, path generalizes)."""
 from __future__ import annotations
 
+import heapq
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -9,7 +11,7 @@ from smartest.models import REGISTRY as M
 from smartest.symbolic.inputs import kind_for
 from support.differential import check
 
-LEN, SORTED, SUM, MIN, MAX, LIST = (M[n] for n in ("len", "sorted", "sum", "min", "max", "list"))
+LEN, SORTED, SUM, MIN, MAX, LIST, SET = (M[n] for n in ("len", "sorted", "sum", "min", "max", "list", "set"))
 
 
 def _mutate(method, *args):
@@ -53,6 +55,10 @@ LIST_OPS = [
     lambda xs, i, x: (xs.insert(i, x), xs.remove(x), xs)[2],
     lambda xs, i, x: (xs.append(x), SORTED(xs))[1],
     lambda xs, i, x: (xs.sort(reverse=True), xs[i])[1],
+    lambda xs, i, x: (xs.__setitem__(slice(1, i), [x]), xs)[1], lambda xs, i, x: (xs.__delitem__(slice(i, None)), xs)[1],
+    lambda xs, i, x: xs.index(x, 1), lambda xs, i, x: xs[::-1], lambda xs, i, x: xs * i,
+    lambda xs, i, x: LEN(SET(xs)) == LEN(xs), lambda xs, i, x: (heapq.heappush(xs, x), xs[0], LEN(xs))[1:],
+    lambda xs, i, x: [e for e in xs if e != x], lambda xs, i, x: (xs.insert(i, x), xs.index(x))[1],
 ]
 
 INT = kind_for(int)

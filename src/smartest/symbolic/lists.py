@@ -17,13 +17,13 @@ from smartest.symbolic.sequences import (SymSequence, comparable, concrete_value
                                          plain_items, term_of)
 from smartest.symbolic.strs import _slice_bound
 from smartest.terms import Term, build, const
-from smartest.trace.recorder import record_branch
+from smartest.trace.recorder import record_branch, record_concretization
 
 
 class SymList(SymSequence, list):
     """A concrete list, its length term, and (for scalars) its cells."""
 
-    __slots__ = ("_n", "_cells", "_sort", "_etype", "_wrap")
+    __slots__ = ("_n", "_cells", "_sort", "_etype", "_wrap", "_seen")
     _base = list
     _what = "list"
     __hash__ = None  # type: ignore[assignment]
@@ -32,7 +32,28 @@ class SymList(SymSequence, list):
     def _make(cls, items, n: Term, cells, sort, etype, wrap) -> "SymList":
         obj = cls(items)
         obj._setup(n, cells, sort, etype, wrap)
+        obj._seen = list.__len__(obj)
         return obj
+
+    def _size(self) -> int:
+        size = list.__len__(self)
+        if size != self._seen:
+            self._changed_behind()
+        return size
+
+    def _changed_behind(self) -> None:
+        """C code changed the storage without our methods (heapq.heappush appends
+        to a list subclass directly): take the elements as they are now."""
+        record_concretization("list changed by C code the models do not see (heapq...)")
+        items = list(list.__iter__(self))
+        terms = [self._storable(v) for v in items] if self._cells is not None else None
+        self._cells = None if terms is None or any(t is None for t in terms) else tuple(terms)
+        self._n = const(len(items))
+        self._seen = len(items)
+
+    def _concrete_length(self) -> None:
+        self._n = const(list.__len__(self))
+        self._seen = list.__len__(self)
 
     def __init__(self, items=()) -> None:
         list.__init__(self, items)
@@ -42,6 +63,7 @@ class SymList(SymSequence, list):
         """Adopt new terms and plain values; every element re-wrapped with its cell."""
         self._n, self._cells = seq.n, seq.cells
         list.__init__(self, [self._wrap(v, c) for v, c in zip(values, seq.cells)])
+        self._seen = len(values)
 
     def _storable(self, v: Any) -> Term | None:
         """The term under which `v` can be stored in a cell (same type, same sort)."""
@@ -61,7 +83,7 @@ class SymList(SymSequence, list):
         if t is None:
             self._opaque()
             list.append(self, v)
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         self._commit(self._seq().append(t), plain_items(self) + [plain(v)])
 
@@ -81,7 +103,7 @@ class SymList(SymSequence, list):
             return list.__imul__(self, count)  # raises TypeError like CPython
         self._opaque()
         list.__imul__(self, concrete_value(count, "list repeated a symbolic number of times"))
-        self._n = const(list.__len__(self))
+        self._concrete_length()
         return self
 
     def insert(self, index, v) -> None:
@@ -92,7 +114,7 @@ class SymList(SymSequence, list):
             if i_t is not None:
                 index = pin_bound(index, self._n, list.__len__(self), const(0), 0)
             list.insert(self, index, v)
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         pos_t = _slice_bound(index, self._n, const(0))   # insert clamps like a slice bound
         values = plain_items(self)
@@ -111,7 +133,7 @@ class SymList(SymSequence, list):
         if self._cells is None:
             self._pin()
             list.pop(self, pos)
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return value
         values = plain_items(self)
         del values[pos]
@@ -123,7 +145,7 @@ class SymList(SymSequence, list):
         if xt is None or xt is False:
             self._opaque()
             list.remove(self, x)  # C compares the proxies: branches recorded
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         seq = self._seq()
         values = plain_items(self)
@@ -134,7 +156,7 @@ class SymList(SymSequence, list):
 
     def clear(self) -> None:
         list.clear(self)
-        self._n = const(0)
+        self._n, self._seen = const(0), 0
         if self._cells is not None:
             self._cells = ()
 
@@ -142,7 +164,7 @@ class SymList(SymSequence, list):
         if isinstance(key, slice) or int_term(key) is None:
             self._opaque()
             list.__delitem__(self, self._pinned_key(key))
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         found = self._locate(key)
         if found is None:
@@ -152,7 +174,7 @@ class SymList(SymSequence, list):
             self._pin()
             pin_position(pos_t, pos)
             list.__delitem__(self, pos)
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         values = plain_items(self)
         del values[pos]
@@ -173,7 +195,7 @@ class SymList(SymSequence, list):
                 return
             self._opaque()
             list.__setitem__(self, self._pinned_key(key), v)
-            self._n = const(list.__len__(self))
+            self._concrete_length()
             return
         found = self._locate(key)
         if found is None:
