@@ -132,3 +132,12 @@ def test_a_set_of_an_enum_holds_at_most_its_members():
     kind.bind(Options(max_len=5, run_dir=None), set())
     domains = dict(kind.variables("s", OPTIONS, 0))
     assert "(le s.len 2)" in str(domains[next(v for v in domains if v.value == "s.len")])
+
+
+def test_stand_ins_of_builtin_types_mean_the_types():
+    from smartest.models.registry import stand_in
+    tuple_, list_, int_ = stand_in("tuple"), stand_in("list"), stand_in("int")
+    assert kind_for(tuple_).name == "tuple[int, ...]"
+    assert kind_for(list_[int_]).name == "list[int]"
+    assert isinstance((), tuple_) and issubclass(bool, int_) and int_ == int and list_[int] == list[int]
+    assert not isinstance("a", int_) and int_("12") == 12

@@ -134,6 +134,10 @@ def kind_for(annotation: Any) -> Any:
     _load_kinds()
     if isinstance(annotation, str):
         return BY_NAME.get(annotation)
+    if isinstance(annotation, type):
+        # A stand-in installed for a builtin type (models/registry.py) means that type;
+        # annotations evaluated in a target module after installation meet them.
+        annotation = annotation.__dict__.get("__smartest_builtin__", annotation)
     try:
         hit = KINDS.get(annotation)
     except TypeError:  # an unhashable annotation object
