@@ -68,8 +68,8 @@ def _run_symbolic(op: Callable, kinds: dict, values: dict):
 
 def _run_plain(op: Callable, values: dict):
     plain = {n: materialize(v) for n, v in values.items()}
-    try:
-        return ("ok", op(**plain)), plain
+    try:  # the op may call models (set(), dict() make symbolic containers): realize its result
+        return ("ok", realize(op(**plain))), plain
     except Exception as e:  # noqa: BLE001
         return ("raise", type(e)), plain
 

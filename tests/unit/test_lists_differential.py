@@ -11,7 +11,8 @@ from smartest.models import REGISTRY as M
 from smartest.symbolic.inputs import kind_for
 from support.differential import check
 
-LEN, SORTED, SUM, MIN, MAX, LIST, SET = (M[n] for n in ("len", "sorted", "sum", "min", "max", "list", "set"))
+LEN, SORTED, SUM, MIN, MAX, LIST, SET, DICT = (M[n] for n in ("len", "sorted", "sum", "min", "max", "list", "set",
+                                                                "dict"))
 
 
 def _mutate(method, *args):
@@ -59,6 +60,10 @@ LIST_OPS = [
     lambda xs, i, x: xs.index(x, 1), lambda xs, i, x: xs[::-1], lambda xs, i, x: xs * i,
     lambda xs, i, x: LEN(SET(xs)) == LEN(xs), lambda xs, i, x: (heapq.heappush(xs, x), xs[0], LEN(xs))[1:],
     lambda xs, i, x: [e for e in xs if e != x], lambda xs, i, x: (xs.insert(i, x), xs.index(x))[1],
+    lambda xs, i, x: (lambda s: (s.update(xs), x in s, LEN(s), SORTED(s))[1:])(SET()),
+    lambda xs, i, x: (lambda d: ([d.__setitem__(e, d.get(e, 0) + 1) for e in xs], d.get(x, 0), d)[1:])(DICT()),
+    lambda xs, i, x: (lambda s: [e for e in xs if e in s or s.add(e)])(SET()),
+    lambda xs, i, x: (lambda d: ([d.setdefault(e % 2, []).append(e) for e in xs], LEN(d), d.get(1))[1:])(DICT()),
 ]
 
 INT = kind_for(int)

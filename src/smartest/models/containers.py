@@ -36,12 +36,12 @@ def _cells_of(x):
     are cells, in an order no hash decides; None otherwise."""
     if isinstance(x, SymSequence) and x._cells is not None:
         return x._seq(), [plain(v) for v in x._storage()], (x._sort, x._etype, x._wrap)
-    if isinstance(x, SymSet) and x._cells is not None:
+    if isinstance(x, SymSet) and x._cells is not None and x._info is not None:
         return x._seq(), list(x._order), x._info
     d = x._mapping if isinstance(x, SymKeysView) else x if isinstance(x, SymDict) else None
-    if d is not None and d._keys is not None:
+    if d is not None and d._keys is not None and d._kinfo is not None:
         return SeqTerms(d._n, d._keys, d._kinfo[0]), list(dict.keys(d)), d._kinfo
-    if isinstance(x, SymValuesView) and x._mapping._vals is not None:
+    if isinstance(x, SymValuesView) and x._mapping._vals is not None and x._mapping._vinfo is not None:
         d = x._mapping
         return SeqTerms(d._n, d._vals, d._vinfo[0]), [plain(v) for v in dict.values(d)], d._vinfo
     return None
@@ -137,7 +137,11 @@ def tuple_(*args):
 
 @register("set")
 def set_(*args):
-    if len(args) == 1:
+    """A set the target makes is symbolic too: `seen = set(); seen.add(x); y in seen`
+    are terms, where a plain set would find `y` by hashing (a concretization)."""
+    if len(args) > 1:
+        return _set(*args)  # raises TypeError like CPython
+    if args:
         found = _cells_of(args[0])
         if found is not None:
             seq, values, info = found
@@ -145,14 +149,22 @@ def set_(*args):
             for k, c in enumerate(seq.cells):
                 out._add_if(seq.present(k), c, values[k] if k < len(values) else None, k < len(values))
             return out
-    return _set(*args)
+    out = SymSet._make([], const(0), (), None, True)
+    if args:
+        out.update(args[0])
+    return out
 
 
 @register("dict")
 def dict_(*args, **kwargs):
+    """A dict the target makes with dict() is symbolic (see set_); `{}` is not."""
     if len(args) == 1 and not kwargs and isinstance(args[0], SymDict):
         return args[0].copy()
-    return _dict(*args, **kwargs)
+    if len(args) > 1:
+        return _dict(*args, **kwargs)  # raises TypeError like CPython
+    out = SymDict._make([], const(0), (), (), None, None, True)
+    out.update(*args, **kwargs)
+    return out
 
 
 _type = _previous("type")

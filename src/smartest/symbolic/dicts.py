@@ -23,7 +23,7 @@ from typing import Any
 from smartest.symbolic.bools import make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, pin_length, plain, term_of, unrecorded
+from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -55,7 +55,7 @@ class SymDict(dict):
         return list(dict.__iter__(self))
 
     def _rewrap(self) -> None:
-        if self._vals is not None:
+        if self._vals is not None and self._vinfo is not None:
             wrap = self._vinfo[2]
             for k, c in zip(self._plain_keys(), self._vals):
                 dict.__setitem__(self, k, wrap(plain(dict.__getitem__(self, k)), c))
@@ -71,7 +71,20 @@ class SymDict(dict):
         return [build.and_(self._present(j), build.eq(c, kt)) for j, c in enumerate(self._keys)]
 
     def _key_term(self, key) -> Term | None | bool:
-        return comparable(key, self._kinfo[0]) if self._keys is not None else None
+        if self._keys is None:
+            return None
+        return comparable(key, self._kinfo[0] if self._kinfo is not None else None)
+
+    def _adopt(self, key, value) -> None:
+        """A dict the target made learns its sorts from its first entry."""
+        if self._kinfo is None and self._keys == ():
+            self._kinfo = scalar_info_of(key)
+            if self._kinfo is None:
+                self._keys = None
+        if self._vinfo is None and self._vals == ():
+            self._vinfo = scalar_info_of(value)
+            if self._vinfo is None:
+                self._vals = None
 
     def _pin(self) -> None:
         if self._n.op != "const":
@@ -88,7 +101,7 @@ class SymDict(dict):
             record_concretization("dict lookup by hashing of keys that are not scalars")
 
     def _storable(self, v: Any) -> Term | None:
-        if self._vals is None or type(plain(v)) is not self._vinfo[1]:
+        if self._vals is None or self._vinfo is None or type(plain(v)) is not self._vinfo[1]:
             return None
         t = term_of(v)
         return t if t is not None and t.sort is self._vinfo[0] else None
@@ -127,7 +140,9 @@ class SymDict(dict):
 
     def __getitem__(self, key):
         kt = self._key_term(key)
-        if kt is None or kt is False:
+        if kt is False:
+            raise KeyError(plain(key))
+        if kt is None:
             self._opaque_lookup()
             return dict.__getitem__(self, key)
         matches = self._matches(kt)
@@ -138,7 +153,9 @@ class SymDict(dict):
 
     def get(self, key, default=None):
         kt = self._key_term(key)
-        if kt is None or kt is False:
+        if kt is False:
+            return default
+        if kt is None:
             self._opaque_lookup()
             return dict.get(self, key, default)
         matches = self._matches(kt)
@@ -182,6 +199,7 @@ class SymDict(dict):
     # -- writing ----------------------------------------------------------------------
     def _put(self, key, value, overwrite: bool):
         """d[key] = value (overwrite) or d.setdefault(key, value); returns d[key] after."""
+        self._adopt(key, value)
         kt = self._key_term(key)
         if kt is None or kt is False:
             self._opaque_lookup()
@@ -237,7 +255,11 @@ class SymDict(dict):
 
     def _remove(self, key, default=_MISSING):
         kt = self._key_term(key)
-        if kt is None or kt is False:
+        if kt is False:
+            if default is _MISSING:
+                raise KeyError(plain(key))
+            return default
+        if kt is None:
             self._opaque_lookup()
             self._keys = None
             self._vals = None
@@ -321,6 +343,10 @@ class SymDict(dict):
             if not self._exact:
                 record_concretization("dict comparison by hashing of keys that are not scalars")
             return dict.__eq__(self, other)
+        if self._kinfo is None or self._vinfo is None:  # an empty dict the target made
+            return make_bool(dict.__len__(other) == 0 if not isinstance(other, SymDict) else other._size() == 0,
+                             build.eq(other._n, _ZERO) if isinstance(other, SymDict) else build.const(
+                                 dict.__len__(other) == 0))
         theirs = [(comparable(k, self._kinfo[0]), comparable(v, self._vinfo[0])) for k, v in dict.items(other)]
         if isinstance(other, SymDict) or any(k is None or v is None for k, v in theirs):
             self._pin()
@@ -399,7 +425,7 @@ class SymValuesView(_View, ValuesView):
     def __contains__(self, value) -> bool:
         d = self._mapping
         if d._vals is not None:
-            vt = comparable(value, d._vinfo[0])
+            vt = comparable(value, d._vinfo[0] if d._vinfo is not None else None)
             if vt is False:
                 return False
             if vt is not None:

@@ -73,9 +73,28 @@ def term_of(x: Any) -> Term | None:
 _NUMERIC = (Sort.INT, Sort.BOOL)
 
 
-def comparable(x: Any, sort: Sort) -> Term | None | bool:
+def scalar_info_of(x: Any) -> tuple | None:
+    """(sort, Python type, wrap) of a scalar value, taken from the registered input
+    kinds (a container the target builds learns its element sort from its first
+    element); None if no kind keeps such values in cells."""
+    from smartest.symbolic.inputs import KINDS
+    t = term_of(x)
+    if t is None:
+        return None
+    etype = type(plain(x))
+    for kind in KINDS.values():
+        if getattr(kind, "sort", None) is t.sort and getattr(kind, "wrap", None) is not None \
+                and getattr(kind, "types", ()) == (etype,):
+            return t.sort, etype, kind.wrap
+    return None
+
+
+def comparable(x: Any, sort: Sort | None) -> Term | None | bool:
     """The term of `x` as an element of `sort` for `==`; False if Python's `==`
-    between them is always false (a str against ints); None if unknown."""
+    between them is always false (a str against ints, or anything against an empty
+    container that has no element sort yet); None if unknown."""
+    if sort is None:
+        return False
     t = term_of(x)
     if t is None:
         return None

@@ -21,7 +21,7 @@ from typing import Any
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, pin_length, plain, term_of, unrecorded
+from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -47,7 +47,15 @@ class SymSet(set):
         return set.__len__(self)
 
     def _seq(self) -> SeqTerms:
-        return SeqTerms(self._n, self._cells, self._info[0])
+        return SeqTerms(self._n, self._cells, self._sort())
+
+    def _sort(self):
+        """The elements' sort; None while a set the target made is still empty."""
+        return self._info[0] if self._info is not None else None
+
+    def _adopt(self, info) -> None:
+        if self._info is None and self._cells == () and info is not None:
+            self._info = info
 
     def _element(self, k: int):
         return self._info[2](self._order[k], self._cells[k]) if self._cells is not None else self._order[k]
@@ -71,7 +79,9 @@ class SymSet(set):
             record_concretization(why)
 
     def _storable(self, x: Any) -> Term | None:
-        if self._cells is None or type(plain(x)) is not self._info[1]:
+        if self._info is None:
+            self._adopt(scalar_info_of(x))
+        if self._cells is None or self._info is None or type(plain(x)) is not self._info[1]:
             return None
         t = term_of(x)
         return t if t is not None and t.sort is self._info[0] else None
@@ -79,7 +89,10 @@ class SymSet(set):
     def _other(self, other) -> tuple[SeqTerms, list] | None:
         """Terms and plain elements (in their order) of another set of our sort."""
         if isinstance(other, SymSet):
-            if other._cells is None or self._cells is None or other._info[0] is not self._info[0]:
+            self._adopt(other._info)
+            if other._info is None and other._cells == ():
+                return SeqTerms((_ZERO), (), self._sort()), []
+            if other._cells is None or self._cells is None or other._sort() is not self._sort():
                 return None
             return other._seq(), list(other._order)
         if self._cells is None:
@@ -90,7 +103,7 @@ class SymSet(set):
         terms = [self._storable(x) for x in items]
         if any(t is None for t in terms):
             return None
-        return SeqTerms.of(tuple(terms), self._info[0]), [plain(x) for x in items]
+        return SeqTerms.of(tuple(terms), self._sort()), [plain(x) for x in items]
 
     # -- reading ------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -105,7 +118,7 @@ class SymSet(set):
 
     def __contains__(self, x) -> bool:
         if self._cells is not None:
-            xt = comparable(x, self._info[0])
+            xt = comparable(x, self._sort())
             if xt is False:
                 return False
             if xt is not None:
@@ -150,8 +163,12 @@ class SymSet(set):
         self._add_if(build.TRUE, xt, plain(x), True)
 
     def _drop(self, x, strict: bool) -> None:
-        xt = comparable(x, self._info[0]) if self._cells is not None else None
-        if xt is None or xt is False:
+        xt = comparable(x, self._sort()) if self._cells is not None else None
+        if xt is False:
+            if strict:
+                raise KeyError(plain(x))
+            return
+        if xt is None:
             self._concrete("set removal by hashing of elements that are not scalars")
             (set.remove if strict else set.discard)(self, x)
             if x in self._order:
