@@ -40,6 +40,8 @@ DICT_OPS = [
     lambda d, k, x: (d.__setitem__(k, x), d[k] + LEN(d))[1],
     lambda d, k, x: (d.setdefault(k, 0), [p for p in d.items()])[1],
     lambda d, k, x: d.get(k, None), _do(lambda d, k, x: d.__setitem__(k, "s")),
+    _do(lambda d, k, x: [d.__setitem__(x, e) for e in d]), _do(lambda d, k, x: [d.pop(k, 0) for e in d]),
+    _do(lambda d, k, x: d.__setitem__(True, x)), _do(lambda d, k, x: (d.__setitem__(1.5, x), d.pop(k, 0))),
 ]
 
 small = st.integers(-2, 2)
@@ -83,6 +85,7 @@ SET_OPS = [
     lambda s, t, x: (s.update(t), s)[1], lambda s, t, x: (s.add(x), s.discard(1), SORTED(s))[2],
     lambda s, t, x: (s.clear(), s)[1], lambda s, t, x: s.copy(), lambda s, t, x: SET(SORTED(t)),
     lambda s, t, x: LEN(s & t) + LEN(s - t), lambda s, t, x: (s.__ior__(t), s)[1],
+    lambda s, t, x: [s.add(x) for e in s], lambda s, t, x: (s.add("a"), x in s, LEN(s))[1:],
 ]
 
 

@@ -94,6 +94,19 @@ class SymDict(dict):
             if self._vals is not None:
                 self._vals = self._vals[:self._size()]
 
+    def _opaque_keys(self, why: str) -> None:
+        """Keys fall back on hashing (a key of another type came in): the length and
+        positions are pinned, each key becomes its proxy, and lookups from now on are
+        concretizations."""
+        self._pin()
+        if self._keys is not None:
+            items = [(self._key_at(j), dict.__getitem__(self, k)) for j, k in enumerate(self._plain_keys())]
+            dict.clear(self)
+            with unrecorded():
+                dict.update(self, items)
+            self._keys, self._vals, self._exact = None, None, False
+        record_concretization(why)
+
     def _opaque_lookup(self) -> None:
         """A lookup by hashing: exact only if every key was decided when built."""
         self._pin()
@@ -173,8 +186,14 @@ class SymDict(dict):
         return self._value_at_match(matches, self._plain_keys().index(pk))
 
     def __iter__(self):
-        j = 0
-        while record_branch(build.lt(const(j), self._n), j < self._size()):
+        j, size, n0 = 0, self._size(), self._n
+        while True:
+            # A change of size is an error, checked before the end as CPython's iterators
+            # do; whether the size changed is a condition on the inputs (a new key or not).
+            if not record_branch(build.eq(self._n, n0), self._size() == size):
+                raise RuntimeError("dictionary changed size during iteration")
+            if not record_branch(build.lt(const(j), self._n), j < size):
+                return
             yield self._key_at(j)
             j += 1
 
@@ -201,9 +220,12 @@ class SymDict(dict):
         """d[key] = value (overwrite) or d.setdefault(key, value); returns d[key] after."""
         self._adopt(key, value)
         kt = self._key_term(key)
-        if kt is None or kt is False:
+        if self._keys is not None and (kt is None or kt is False or type(plain(key)) is not self._kinfo[1]):
+            self._opaque_keys("a dict key of another type than the others (lookups by hashing)")
+            kt = None
+        if kt is None:
             self._opaque_lookup()
-            self._keys = self._vals = None
+            self._vals = None
             result = value if overwrite else dict.setdefault(self, key, value)
             if overwrite:
                 dict.__setitem__(self, key, value)
@@ -260,8 +282,9 @@ class SymDict(dict):
                 raise KeyError(plain(key))
             return default
         if kt is None:
+            if self._keys is not None:
+                self._opaque_keys("a dict key of another type than the others (lookups by hashing)")
             self._opaque_lookup()
-            self._keys = None
             self._vals = None
             result = dict.pop(self, key) if default is _MISSING else dict.pop(self, key, default)
             self._n = const(self._size())
@@ -391,8 +414,14 @@ class _View:
 
     def __iter__(self):
         d = self._mapping
-        j = 0
-        while record_branch(build.lt(const(j), d._n), j < d._size()):
+        j, size, n0 = 0, d._size(), d._n
+        while True:
+            # A change of size is an error, checked before the end as CPython's iterators
+            # do; whether the size changed is a condition on the inputs (a new key or not).
+            if not record_branch(build.eq(d._n, n0), d._size() == size):
+                raise RuntimeError("dictionary changed size during iteration")
+            if not record_branch(build.lt(const(j), d._n), j < size):
+                return
             yield self._at(j)
             j += 1
 

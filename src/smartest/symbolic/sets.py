@@ -130,8 +130,14 @@ class SymSet(set):
         if self._size() > 1 and self._cells is not None:
             record_concretization("iteration order of a set follows the hashes of its elements")
         hashed = list(set.__iter__(self))
-        j = 0
-        while record_branch(build.lt(const(j), self._n), j < self._size()):
+        j, size, n0 = 0, self._size(), self._n
+        while True:
+            # A change of size is an error, checked before the end as CPython's iterators
+            # do; whether the size changed is a condition on the inputs (a new key or not).
+            if not record_branch(build.eq(self._n, n0), self._size() == size):
+                raise RuntimeError("Set changed size during iteration")
+            if not record_branch(build.lt(const(j), self._n), j < size):
+                return
             if self._cells is None:
                 yield hashed[j]
             else:
