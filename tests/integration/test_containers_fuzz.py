@@ -19,6 +19,8 @@ import sys
 import pytest
 
 import smartest
+from smartest.symbolic.recipes import Recipe
+from support.oracle import load, plain_inputs
 
 STATEMENTS = [
     "if xs[i] > {c}:\n    r += {b}",
@@ -77,19 +79,59 @@ SET_STATEMENTS = [
     "s = s | {{x + 1}}",
     "if s.isdisjoint({{{c}}}):\n    r += {b}",
 ]
+RECORD_STATEMENTS = [
+    "if o is None:\n    r += {b}",
+    "if o is not None and o > {c}:\n    r += {b}",
+    "if p.x == p.y + {c}:\n    r += {b}",
+    "if c is Color.RED:\n    r += {b}",
+    "if c == Color.GREEN and p.x > 0:\n    r += {b}",
+    "if t[0] == {c}:\n    r += {b}",
+    "if t[1] == 'a':\n    r += {b}",
+    "a, w = t\nif a + len(w) == {c}:\n    r += {b}",
+    "if isinstance(o, int) and o == p.y:\n    r += {b}",
+    "match c:\n    case Color.BLUE:\n        r += {b}",
+    "if (o or 0) + t[0] == {c}:\n    r += {b}",
+    "if p == Point({c}, 0):\n    r += {b}",
+    "if c.value == {k} + 1:\n    r += {b}",
+]
+RECORDS_PREAMBLE = """import enum
+from dataclasses import dataclass
+from typing import Optional
+
+
+class Color(enum.Enum):
+    RED = 1
+    GREEN = 2
+    BLUE = 3
+
+
+@dataclass
+class Point:
+    x: int
+    y: int
+
+    def __post_init__(self):
+        if self.x > 1:
+            raise ValueError("x too large")
+
+
+"""
 VALUES = (-2, -1, 0, 1, 2)
 WORDS = ("", "a", "b")
-FAMILIES = {  # signature, statements, bounds, inputs for brute force
+FAMILIES = {  # signature, statements, bounds
     "list": ("xs: list[int], i: int", STATEMENTS, {"max_len": 3}),
     "dict": ("d: dict[str, int], k: str", DICT_STATEMENTS, {"max_len": 2, "max_str_len": 1}),
     "set": ("s: set[int], x: int", SET_STATEMENTS, {"max_len": 3}),
+    "records": ("p: Point, o: Optional[int], c: Color, t: tuple[int, str]", RECORD_STATEMENTS,
+                {"max_str_len": 1}),
 }
 
 
 def make_program(family: str, seed: int) -> str:
     signature, statements, _ = FAMILIES[family]
     rng = random.Random(seed)
-    lines = [f"def f({signature}) -> int:", "    r = 0"]
+    lines = [RECORDS_PREAMBLE] if family == "records" else []
+    lines += [f"def f({signature}) -> int:", "    r = 0"]
     for b in range(rng.randint(2, 4)):
         stmt = rng.choice(statements).format(c=rng.choice(VALUES[1:4]), k=rng.randint(0, 2),
                                              n=rng.randint(0, 2), b=2 ** b)
@@ -98,14 +140,15 @@ def make_program(family: str, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def outcome(fn, args: dict) -> str:
+def outcome(module, args: dict) -> str:
+    """The plain call's outcome; building the inputs is part of it (a constructor may raise)."""
     try:
-        return f"return {fn(**{k: (v.copy() if hasattr(v, 'copy') else v) for k, v in args.items()})!r}"
+        return f"return {module.f(**plain_inputs(module, args))!r}"
     except Exception as e:  # noqa: BLE001
         return f"raise {type(e).__name__}"
 
 
-def inputs(family: str):
+def inputs(family: str, module):
     if family == "list":
         for n in range(4):
             for xs in itertools.product(VALUES, repeat=n):
@@ -117,34 +160,36 @@ def inputs(family: str):
                 for vals in itertools.product((-1, 0, 1), repeat=n):
                     for k in WORDS + ("c",):
                         yield {"d": dict(zip(keys, vals)), "k": k}
-    else:
+    elif family == "set":
         for n in range(4):
             for elems in itertools.combinations(VALUES, n):
                 for x in VALUES:
                     yield {"s": set(elems), "x": x}
+    else:
+        for x, y, o, c, a, w in itertools.product(VALUES, VALUES, (None, *VALUES), range(3), VALUES, WORDS):
+            yield {"p": Recipe(module.Point, (), (("x", x), ("y", y))), "o": o, "c": list(module.Color)[c],
+                   "t": (a, w)}
 
 
 def check_program(family: str, seed: int, tmp_path) -> None:
     source = make_program(family, seed)
     path = tmp_path / f"fuzz_{family}_{seed}.py"
     path.write_text(source)
-    namespace: dict = {}
-    exec(compile(source, str(path), "exec"), namespace)
-    fn = namespace["f"]
+    module = load(str(path))
     report = smartest.explore(f"{path}:f", run_dir=None, coverage=False, max_runs=3000, time_limit=60,
                               **FAMILIES[family][2])
     reached = set()
     for t in report.tests:
         if t.outcome not in ("returned", "raised"):
             continue
-        label = outcome(fn, dict(t.inputs))
+        label = outcome(module, dict(t.inputs))
         engine = f"return {t.returned!r}" if t.outcome == "returned" else f"raise {t.raised.type}"
         assert label == engine, (source, t.inputs)
         reached.add(label)
     if not report.concretizations:  # a concretization may make a later run diverge, and says so
         assert report.divergences == 0, source
     if report.complete:
-        missed = {outcome(fn, args) for args in inputs(family)} - reached
+        missed = {outcome(module, args) for args in inputs(family, module)} - reached
         assert not missed, (source, missed)
 
 
