@@ -118,3 +118,22 @@ def test_each_list_operation_on_a_few_inputs(case):
     for a, b in (([], [1]), ([1, 2], [2, 1]), ([0, 0, 1], [0, 1]), ([2, -1, 2, 0], [2, -1, 2, 0])):
         for ia, xa in ((0, 0), (-1, 2), (5, -1), (1, 1)):
             check(LIST_OPS[case], kinds, {"xs": a, "i": ia, "x": xa}, {"xs": b, "i": ia, "x": xa})
+
+
+RANGE = M["range"]
+RANGE_OPS = [
+    lambda a, b, x, step: LEN(RANGE(a, b, step)), lambda a, b, x, step: x in RANGE(a, b, step),
+    lambda a, b, x, step: RANGE(a, b, step)[x], lambda a, b, x, step: list(RANGE(a, b, step)),
+    lambda a, b, x, step: list(reversed(RANGE(a, b, step))), lambda a, b, x, step: RANGE(a, b, step).count(x),
+    lambda a, b, x, step: RANGE(a, b, step).index(x), lambda a, b, x, step: 1 if RANGE(a, b, step) else 0,
+    lambda a, b, x, step: [k * 2 for k in RANGE(b)], lambda a, b, x, step: SUM(RANGE(a, b, step)),
+]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.integers(-3, 3), st.integers(-3, 3), st.integers(-4, 4), st.integers(-3, 3), st.integers(-3, 3),
+       st.integers(-4, 4), st.sampled_from([1, 2, -1, -2]), st.integers(0, len(RANGE_OPS) - 1))
+def test_range_with_symbolic_bounds_matches_cpython(aa, ba, xa, ab, bb, xb, step, case):
+    kinds = {"a": INT, "b": INT, "x": INT}
+    op = lambda a, b, x: RANGE_OPS[case](a, b, x, step)  # noqa: E731
+    check(op, kinds, {"a": aa, "b": ba, "x": xa}, {"a": ab, "b": bb, "x": xb})

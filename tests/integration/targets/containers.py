@@ -203,3 +203,12 @@ def points(ps: list[Point]) -> str:
         if p.y == 3:
             return "y3"
     return "none"
+
+
+def type_checks(xs: list[int], t: tuple[int, ...], d: dict[str, int], s: set[int], n: int) -> str:
+    checks = [isinstance(xs, list), type(xs) is list, isinstance(t, tuple), type(d) == dict,
+              isinstance(s, (set, frozenset)), type(n) is int, isinstance(n, int), not isinstance(n, bool),
+              type(xs).__name__ == "list", issubclass(type(s), set)]
+    if not all(checks):
+        return "wrong-type"
+    return "many" if len(xs) + len(t) + len(d) + len(s) > 2 else "few"
