@@ -22,6 +22,7 @@ from smartest.symbolic.inputs import INT, MAX_NESTING, MISSING, default_of, regi
 from smartest.symbolic.kinds_choice import ChoiceKind, ConstKind, LiteralKind
 from smartest.symbolic.lists import SymList
 from smartest.symbolic.recipes import materialize
+from smartest.symbolic.seqs import CELL_SORTS
 from smartest.symbolic.sets import SymSet
 from smartest.symbolic.tuples import SymTuple
 from smartest.terms import Term, build, const, var
@@ -35,7 +36,7 @@ def scalar_info(kind: Any) -> tuple | None:
     base = kind.base if isinstance(kind, LiteralKind) else kind
     sort, wrap = getattr(base, "sort", None), getattr(base, "wrap", None)
     types = getattr(base, "types", ())
-    if sort is None or wrap is None or len(types) != 1:
+    if sort not in CELL_SORTS or wrap is None or len(types) != 1:
         return None
     return sort, types[0], wrap
 

@@ -29,7 +29,7 @@ from typing import Any, Iterator
 
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
-from smartest.symbolic.seqs import ORDERED, SeqTerms
+from smartest.symbolic.seqs import CELL_SORTS, ORDERED, SeqTerms
 from smartest.symbolic.strs import SymStr, _slice_bound
 from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
@@ -79,7 +79,7 @@ def scalar_info_of(x: Any) -> tuple | None:
     element); None if no kind keeps such values in cells."""
     from smartest.symbolic.inputs import KINDS
     t = term_of(x)
-    if t is None:
+    if t is None or t.sort not in CELL_SORTS:
         return None
     etype = type(plain(x))
     for kind in KINDS.values():
