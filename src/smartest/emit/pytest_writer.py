@@ -13,7 +13,7 @@ import math
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from smartest.emit.literals import Source, class_ref, importable, literal
 from smartest.engine.testcase import TestCase

@@ -16,7 +16,7 @@ from smartest.symbolic.seqs import ORDERED, SeqTerms
 from smartest.symbolic.sequences import (SymSequence, comparable, concrete_value, pin_bound, pin_position, plain,
                                          plain_items, term_of)
 from smartest.symbolic.strs import _slice_bound
-from smartest.terms import Term, build, const
+from smartest.terms import Term, const
 from smartest.trace.recorder import record_branch, record_concretization
 
 
