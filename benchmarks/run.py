@@ -2,8 +2,9 @@
 
 Prints one row per (program, n, strategy): runs, distinct paths, solver queries,
 whether the bug was found (checked by re-running the input on the plain function),
-whether the search was complete, seconds, and runs/queries as ratios against DART
-measured in the same invocation.
+whether the search was complete, seconds, runs per second, and runs/queries as
+ratios against DART measured in the same invocation.  n bounds the string inputs,
+or, for the container programs, the container inputs (--max-len).
 
     python benchmarks/run.py                      # default suite
     python benchmarks/run.py --strategies dart smart --programs locate_top
@@ -17,14 +18,15 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "src"))
-sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "src")))
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "tests")))
 
 import smartest  # noqa: E402
 from smartest.strategies import STRATEGIES  # noqa: E402
 from support.oracle import label, load  # noqa: E402
 
-# (file, entry point, [n ...])
+# (file, entry point, [n ...]); n bounds strings (--max-str-len), or containers
+# (--max-len) for the entries listed in LEN_BOUND
 SUITE = [
     ("locate_top", "top", [2, 4, 8, 16]),
     ("locate_twice", "top_two_buffers", [2, 4]),
@@ -40,16 +42,22 @@ SUITE = [
     ("mixed_fig1", "test_line7", [4]),
     ("hwm", "hwm", [3]),
     ("incdec", "incdec", [4]),
+    ("containers_orders", "process", [2, 3]),
+    ("containers_rpn", "evaluate", [2, 3, 4]),
+    ("containers_intervals", "merge", [2, 3]),
 ]
-SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4])]
+SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4]),
+        ("containers_orders", "process", [4]), ("containers_intervals", "merge", [4])]
+LEN_BOUND = {"containers_orders": 2, "containers_rpn": 2, "containers_intervals": 2}  # file -> max_str_len
 
 
 def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     t0 = time.perf_counter()
+    bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
-                              max_str_len=n, max_runs=max_runs, time_limit=time_limit)
+                              max_runs=max_runs, time_limit=time_limit, **bounds)
     seconds = time.perf_counter() - t0
     bug_runs = [t.index + 1 for t in report.tests
                 if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
@@ -69,7 +77,7 @@ def main(argv=None) -> int:
     suite = SUITE + (SLOW if args.quality else [])
     if args.programs:
         suite = [c for c in suite if c[0] in args.programs or f"{c[0]}.{c[1]}" in args.programs]
-    header = f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} {'complete':>8} {'sec':>7} {'runs/DART':>9} {'q/DART':>7}"
+    header = f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} {'complete':>8} {'sec':>7} {'runs/s':>7} {'runs/DART':>9} {'q/DART':>7}"
     print(header)
     print("-" * len(header))
     for name, function, sizes in suite:
@@ -83,7 +91,8 @@ def main(argv=None) -> int:
                 qratio = f"{r['queries'] / base['queries']:.2f}" if base and base["queries"] else "-"
                 bug = str(r["first_bug_run"]) if r["bug"] else "-"
                 print(f"{name + '.' + function:34} {n:>3} {strategy:13} {r['runs']:>6} {r['paths']:>6} "
-                      f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} {ratio:>9} {qratio:>7}",
+                      f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} "
+                      f"{r['runs'] / r['seconds']:>7.0f} {ratio:>9} {qratio:>7}",
                       flush=True)
     return 0
 

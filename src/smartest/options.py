@@ -17,6 +17,7 @@ class Options:
     per_run_timeout: float = 5.0      # seconds for one run of the target
     seed: int = 0
     max_str_len: int = 8
+    max_len: int = 4                  # most elements of a list/tuple/dict/set input
     default_type: str = "int"
     max_depth: int = 5000             # branches recorded per run
     solver_timeout_ms: int = 5000
@@ -38,7 +39,7 @@ class Options:
         from smartest.strategies import STRATEGIES
         if self.strategy not in STRATEGIES:
             raise InvalidArgument(f"unknown strategy {self.strategy!r} (choose from {', '.join(STRATEGIES)})")
-        for name in ("max_runs", "max_str_len", "max_depth", "solver_timeout_ms"):
+        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")
         for name in ("time_limit", "per_run_timeout"):

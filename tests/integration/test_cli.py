@@ -32,7 +32,7 @@ def one_line_error(proc, needle):
     ("no/such/file.py:f", "no such file"),
     ("no_such_module_xyz:f", "cannot import module"),
     (f"{EXAMPLE}:nope", "has no attribute 'nope'"),
-    (f"{TARGETS}:takes_list", "is not supported"),
+    (f"{TARGETS}:takes_callback", "is not supported"),
     ("missing-colon", "must look like"),
 ])
 def test_bad_targets_get_one_line_and_exit_2(tmp_path, target, needle):

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import dis
 import functools
+import enum
 import importlib.util
 import os
 import sys
 import traceback
+
+from smartest.symbolic.recipes import Recipe, materialize
 
 _RAISE = dis.opmap["RAISE_VARARGS"]
 
@@ -39,13 +42,42 @@ def _starts(code) -> tuple[int, ...]:
     """Offsets where the code's instructions start (cached: the corpus verifier
     classifies tens of thousands of exceptions)."""
     return tuple(i.offset for i in dis.get_instructions(code))
+def plain_inputs(module, inputs: dict) -> dict:
+    """Generated inputs as plain objects of `module`: recipes built, and classes and
+    Enum members of the explored copy of the program replaced by `module`'s own."""
+    return {k: materialize(_rehome(v, module)) for k, v in inputs.items()}
+
+
+def _rehome(value, module):
+    t = type(value)
+    if t is Recipe:
+        return Recipe(_same_class(value.cls, module), tuple(_rehome(a, module) for a in value.args),
+                      tuple((k, _rehome(v, module)) for k, v in value.kwargs))
+    if isinstance(value, enum.Enum):
+        return getattr(_same_class(t, module), value.name)
+    if t in (list, tuple, set, frozenset):
+        return t(_rehome(v, module) for v in value)
+    if t is dict:
+        return {_rehome(k, module): _rehome(v, module) for k, v in value.items()}
+    return value
+
+
+def _same_class(cls, module):
+    """`module`'s class of the same qualified name, if cls comes from another copy of it."""
+    stem = module.__name__[len("plain_"):] if module.__name__.startswith("plain_") else module.__name__
+    if cls.__module__.rpartition(".")[2] != stem:
+        return cls
+    obj = module
+    for part in cls.__qualname__.split("."):
+        obj = getattr(obj, part, None)
+    return obj if isinstance(obj, type) else cls
 
 
 def label(module, function: str, inputs: dict) -> str:
     """The outcome label of a plain call: "return <repr>", "raise T" or "bug T"."""
     fn = getattr(module, function)
     try:
-        value = fn(**inputs)
+        value = fn(**plain_inputs(module, inputs))
     except BaseException as e:  # noqa: BLE001 - classifying every outcome
         tb = e.__traceback__
         last = None

@@ -13,8 +13,9 @@ import math
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
+from smartest.emit.literals import Source, class_ref, importable, literal
 from smartest.engine.testcase import TestCase
 
 
@@ -47,34 +48,6 @@ class EmitTarget:
                           tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False))
 
 
-def _literal(value: Any) -> ast.expr | None:
-    """An AST literal for a plain value, or None if it has none."""
-    if value is None or isinstance(value, (bool, int, str, bytes)):
-        return ast.Constant(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return ast.Call(ast.Name("float", ast.Load()), [ast.Constant("nan")], [])
-        if math.isinf(value):
-            return ast.Call(ast.Name("float", ast.Load()), [ast.Constant("inf" if value > 0 else "-inf")], [])
-        return ast.Constant(value)
-    if isinstance(value, (list, tuple, set)):
-        items = [_literal(v) for v in value]
-        if any(i is None for i in items):
-            return None
-        if isinstance(value, list):
-            return ast.List(items, ast.Load())
-        if isinstance(value, tuple):
-            return ast.Tuple(items, ast.Load())
-        return ast.Set(items) if items else ast.Call(ast.Name("set", ast.Load()), [], [])
-    if isinstance(value, dict):
-        keys = [_literal(k) for k in value]
-        vals = [_literal(v) for v in value.values()]
-        if any(x is None for x in keys + vals):
-            return None
-        return ast.Dict(keys, vals)
-    return None
-
-
 def _ident(text: str) -> str:
     return re.sub(r"\W+", "_", text).strip("_") or "x"
 
@@ -88,11 +61,34 @@ class _Writer:
         self.callee_import = first
         self.callee = f"target_{first}" if first.lower().startswith("test") else first
         self.extra_imports: set[str] = set()
+        self.other_imports: dict[tuple[str, str], str] = {}   # (module, name) -> local name
+
+    def ref(self, cls: type) -> ast.expr | None:
+        """A name for a class the test needs (an input's or a return value's)."""
+        where = importable(cls)
+        if where is None:
+            return None
+        return class_ref(cls, self._import(*where))
+
+    def _import(self, module: str, name: str) -> str:
+        if module == self.t.module_name:
+            self.extra_imports.add(name)
+            return name
+        if (module, name) not in self.other_imports:
+            taken = {self.callee, *self.extra_imports, *self.other_imports.values()}
+            self.other_imports[(module, name)] = name if name not in taken else f"{_ident(module)}_{name}"
+        return self.other_imports[(module, name)]
+
+    def literal(self, value, returned: bool = False) -> ast.expr | None:
+        if type(value) is Source:
+            for module, name in value.imports:
+                self._import(module, name)
+        return literal(value, self.ref, returned=returned)
 
     def call(self, inputs: dict) -> ast.expr | None:
         args, kwargs = [], []
         for name, positional_only in self.t.params:
-            lit = _literal(inputs.get(name))
+            lit = self.literal(inputs.get(name))
             if lit is None and inputs.get(name) is not None:
                 return None
             if positional_only:
@@ -151,7 +147,7 @@ class _Writer:
                 ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
                 [self.exception(tc.raised.type)], match))], [ast.Expr(call)])]
         elif tc.outcome == "returned":
-            lit = _literal(tc.returned)
+            lit = self.literal(tc.returned, returned=True)
             if tc.returned is None:
                 body = [ast.Assert(ast.Compare(call, [ast.Is()], [ast.Constant(None)]))]
             elif isinstance(tc.returned, float) and math.isnan(tc.returned):
@@ -232,6 +228,8 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("sys", ast.Load()), "path", ast.Load()), "insert", ast.Load()),
                           [ast.Constant(0), ast.Call(ast.Name("str", ast.Load()), [ast.Name("ROOT", ast.Load())], [])], [])),
         ast.ImportFrom(target.module_name, aliases, 0),
+        *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
+          for (module, name), local in sorted(w.other_imports.items())),
         *funcs,
     ]
     module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))

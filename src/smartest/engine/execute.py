@@ -62,11 +62,10 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
             strict: bool, symbolic: bool = True, policy: CallPolicy = _INLINE, directive: Any = None,
             options: Any = None) -> RunResult:
     """Run the target once.  `assignment` holds plain values for the parameters (and for
-    any variable the call policy reads); the parameters' proxies are made here.  `options`
-    (the exploration's) is handed to the run's recorder for code that reads run settings."""
+    any variable the call policy reads); the parameters' proxies (or, for a plain run,
+    fresh plain objects) are made here, inside the run.  `options` (the exploration's) is handed to the run's recorder
+    for code that reads run settings."""
     inputs = {p.name: assignment[p.name] for p in target.params}
-    values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic else inputs[p.name])
-              for p in target.params}
     recorder = Recorder(max_depth=max_depth, options=options)
     policy.begin_run(assignment, directive)
     use_timer = threading.current_thread() is threading.main_thread()
@@ -82,6 +81,11 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, timeout)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            # Inputs are built inside the run: building one may decide (which alternative
+            # of a Union) or run the target's code (a class's __init__), and both belong
+            # to the path; a constructor that raises is an outcome like any other.
+            values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic
+                               else p.kind.materialize(inputs[p.name])) for p in target.params}
             value = target.call(values)
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, 0)

@@ -24,7 +24,7 @@ from smartest.engine.testcase import TestCase
 from smartest.options import Options
 from smartest.search.protocol import Candidate, ExploredRun, Searcher, follows
 from smartest.solver.protocol import Query, Solver, SolverStats, Status
-from smartest.terms import var
+from smartest.symbolic.inputs import prepare_inputs, settle
 
 
 class Handler(Protocol):
@@ -59,12 +59,7 @@ class Engine:
         self.stats = ExplorationStats(solver=solver_stats)
         self.tests: list[TestCase] = []
         self.signatures: set[int] = set()
-        self.domains = {}
-        for p in target.params:
-            v = var(p.name, p.kind.sort)
-            d = p.kind.domain(v, options)
-            if d is not None:
-                self.domains[v] = d
+        self.domains = prepare_inputs(target.params, options)
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
@@ -121,6 +116,7 @@ class Engine:
         for p in self.target.params:
             if p.name not in assignment:
                 assignment[p.name] = p.kind.draw(self.rng, o)
+        settle(self.target.params, assignment, o)
         if self.handler is not None:
             # Before the run: if the target kills the process, its inputs are on record.
             self.handler.on_run_start({p.name: assignment[p.name] for p in self.target.params})

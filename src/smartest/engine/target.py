@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from smartest import models
 from smartest.errors import TargetError
-from smartest.symbolic.inputs import InputKind, kind_for
+from smartest.symbolic.inputs import InputKind, annotation_text, kind_for, unsupported_part
 
 
 @dataclass(frozen=True)
@@ -161,8 +161,10 @@ def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param
         annotation = hints.get(p.name, default_type)
         kind = kind_for(annotation)
         if kind is None:
-            shown = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
-            raise TargetError(f"parameter {p.name!r} of {qualname}: type {shown} is not supported "
-                              f"(supported: int, str, bool)")
+            part = unsupported_part(annotation)
+            why = "" if part is annotation else f"{annotation_text(part)} is not; "
+            raise TargetError(f"parameter {p.name!r} of {qualname}: type {annotation_text(annotation)} is not "
+                              f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
+                              f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
     return tuple(params)

@@ -7,6 +7,25 @@ from typing import Any, Mapping
 from smartest.engine.outcome import Raised, as_json_value
 
 
+_NOT_JSON = object()
+
+
+def _exact_json(value: Any) -> Any:
+    """The JSON form of a value that reads back as the same value and type, else _NOT_JSON."""
+    t = type(value)
+    if value is None or t in (bool, int, str):
+        return value
+    if t is float:
+        return value if value == value and value not in (float("inf"), float("-inf")) else _NOT_JSON
+    if t is list:
+        items = [_exact_json(v) for v in value]
+        return _NOT_JSON if any(i is _NOT_JSON for i in items) else items
+    if t is dict and all(type(k) is str for k in value):
+        items = {k: _exact_json(v) for k, v in value.items()}
+        return _NOT_JSON if any(i is _NOT_JSON for i in items.values()) else items
+    return _NOT_JSON
+
+
 @dataclass(frozen=True)
 class TestCase:
     __test__ = False  # not a pytest test class
@@ -24,7 +43,7 @@ class TestCase:
     duration_s: float
 
     def as_dict(self) -> dict:
-        inputs, reprs = inputs_as_json(self.inputs)
+        inputs, reprs, imports = inputs_as_json(self.inputs)
         d: dict[str, Any] = {
             "index": self.index, "inputs": inputs, "outcome": self.outcome,
             "returned": as_json_value(self.returned), "raised": self.raised.as_dict() if self.raised else None,
@@ -33,6 +52,8 @@ class TestCase:
         }
         if reprs:
             d["inputs_repr"] = reprs
+        if imports:
+            d["inputs_imports"] = imports
         if self.outcome == "returned":
             d["returned_repr"] = repr(self.returned)
         return d
@@ -40,8 +61,9 @@ class TestCase:
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "TestCase":
         raised = d.get("raised")
+        inputs = inputs_from_json(d)
         return TestCase(
-            index=d["index"], inputs=dict(d["inputs"]), outcome=d["outcome"], returned=d.get("returned"),
+            index=d["index"], inputs=inputs, outcome=d["outcome"], returned=d.get("returned"),
             raised=Raised(raised["type"], raised["message"], raised.get("where", "?"), False) if raised else None,
             bug=d["bug"], new_path=d.get("new_path", True), path_length=d.get("path_length", 0),
             directed=d.get("directed", False), diverged=d.get("diverged", False),
@@ -49,12 +71,31 @@ class TestCase:
         )
 
 
-def inputs_as_json(inputs: Mapping[str, Any]) -> tuple[dict, dict]:
-    """(JSON values by name, repr twins of the values with no JSON form)."""
-    out, reprs = {}, {}
+def inputs_as_json(inputs: Mapping[str, Any]) -> tuple[dict, dict, dict]:
+    """(JSON values by name, Python source of the values with no exact JSON form,
+    the imports that source needs)."""
+    out: dict[str, Any] = {}
+    reprs: dict[str, str] = {}
+    imports: dict[str, list] = {}
     for k, v in inputs.items():
-        j = as_json_value(v)
-        out[k] = j
-        if j is None and v is not None:
-            reprs[k] = repr(v)
-    return out, reprs
+        j = _exact_json(v)
+        out[k] = None if j is _NOT_JSON else j
+        if j is _NOT_JSON:
+            # Not JSON without loss (a tuple, a set, a dataclass, an Enum member):
+            # its Python source, which `smartest emit` writes back as it is.
+            from smartest.emit.literals import source
+            found = source(v)
+            reprs[k] = found[0] if found else repr(v)
+            if found and found[1]:
+                imports[k] = [list(i) for i in found[1]]
+    return out, reprs, imports
+
+
+def inputs_from_json(d: Mapping[str, Any]) -> dict[str, Any]:
+    """The inputs of a test or run event: JSON values, and source twins where they have none."""
+    inputs = dict(d["inputs"])
+    for k, text in d.get("inputs_repr", {}).items():
+        if inputs.get(k) is None:
+            from smartest.emit.literals import Source
+            inputs[k] = Source(text, d.get("inputs_imports", {}).get(k, []))
+    return inputs

@@ -1,5 +1,5 @@
-"""Models of the core builtins: len, ord, chr, str, int, range, abs, min, max,
-isinstance and type.
+"""Models of the core builtins: len, ord, chr, str, int, abs, min, max,
+isinstance and type (`range` is in `ranges.py`, containers in `containers.py`).
 
 Each answers exactly as the builtin does on plain values (the differential tests
 check that) and keeps the term when its argument is a proxy.
@@ -93,62 +93,6 @@ def _plain(x):
     if t is SymBool:
         return x.value
     return x
-
-
-class SymRange:
-    """range() with a symbolic bound: iterating records each loop test `i < stop`."""
-
-    def __init__(self, start, stop, step):
-        self.start, self.stop, self.step = start, stop, step
-
-    def __iter__(self):
-        step = int.__int__(self.step) if _isinstance(self.step, int) else self.step
-        cur = self.start
-        while True:
-            more = cur < self.stop if step > 0 else cur > self.stop
-            if not more:  # a SymBool here records the loop test as a branch
-                return
-            yield cur
-            cur = cur + step
-
-    def __len__(self):
-        return _len(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
-
-    def __reversed__(self):
-        record_concretization("reversed() of a range with a symbolic bound")
-        return reversed(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
-
-    def __contains__(self, x):
-        record_concretization("`in` on a range with a symbolic bound")
-        return _plain(x) in _range(*(_plain(a) for a in (self.start, self.stop, self.step)))
-
-    def __getitem__(self, i):
-        record_concretization("indexing a range with a symbolic bound")
-        return _range(*(_plain(a) for a in (self.start, self.stop, self.step)))[_plain(i)]
-
-    def __repr__(self):
-        return repr(_range(*(_plain(a) for a in (self.start, self.stop, self.step))))
-
-
-@register("range")
-def range_(*args):
-    if not any(_type(a) is SymInt or _type(a) is SymBool for a in args):
-        return _range(*args)
-    for a in args:
-        if not _isinstance(a, (int, SymBool)):
-            return _range(*args)  # raises TypeError like CPython
-    if _len(args) == 1:
-        start, stop, step = 0, args[0], 1
-    elif _len(args) == 2:
-        (start, stop), step = args, 1
-    else:
-        start, stop, step = args
-    if _type(step) is not int:
-        record_concretization("range() with a symbolic step")
-        step = _plain(step)
-    if step == 0:
-        return _range(0, 1, 0)  # raises ValueError like CPython
-    return SymRange(start, stop, step)
 
 
 @register("abs")

@@ -4,6 +4,15 @@ Why globals and not a source rewrite (DESIGN.md decision 2 proposed an import ho
 that rewrites calls): a module-level name is looked up in the module's globals
 before the builtins, so one dictionary entry per model redirects every call in the
 target's own code with no rewriting, no import hook and no cost on other modules.
+
+A builtin that is a *type* (`int`, `str`, `list`, `dict`, `type`...) is not only
+called: the target also writes `isinstance(x, int)`, `type(x) is list`,
+`class Stack(list)`, `dict[str, int]` and `case int():`.  So its model is
+installed as a *stand-in class*: a subclass of the builtin whose metaclass sends
+calls to the model and answers `isinstance`, `issubclass`, `==`, subscripting and
+`|` as the builtin does; the `type` model answers the stand-in for the builtin, so
+`type(x) is int` holds.  A subclass the target derives from a stand-in is an
+ordinary class.
 """
 from __future__ import annotations
 
@@ -13,6 +22,7 @@ from typing import Callable
 
 REGISTRY: dict[str, Callable] = {}
 _INSTALLED_MARK = "__smartest_models__"
+STAND_INS: dict[type, type] = {}     # builtin type -> its stand-in class
 
 
 def register(name: str) -> Callable[[Callable], Callable]:
@@ -27,12 +37,83 @@ def register(name: str) -> Callable[[Callable], Callable]:
     return deco
 
 
+def _plain_bool(obj):
+    from smartest.symbolic.bools import SymBool
+    return obj.value if type(obj) is SymBool else obj
+
+
+class _StandIn(type):
+    """Metaclass of the stand-ins (and of any class the target derives from one)."""
+
+    def _builtin(cls):
+        return cls.__dict__.get("__smartest_builtin__")
+
+    def __call__(cls, *args, **kwargs):
+        real = cls._builtin()
+        if real is None:
+            return super().__call__(*args, **kwargs)
+        out = REGISTRY[cls.__smartest_name__](*args, **kwargs)
+        if real is type and len(args) == 1 and not kwargs:
+            return STAND_INS.get(out, out)
+        return out
+
+    def __instancecheck__(cls, obj) -> bool:
+        real = cls._builtin()
+        return isinstance(_plain_bool(obj), real) if real is not None else type.__instancecheck__(cls, obj)
+
+    def __subclasscheck__(cls, sub) -> bool:
+        real = cls._builtin()
+        return issubclass(sub, real) if real is not None else type.__subclasscheck__(cls, sub)
+
+    def __getitem__(cls, item):
+        real = cls._builtin()
+        return real[item] if real is not None else cls.__class_getitem__(item)
+
+    def __or__(cls, other):
+        real = cls._builtin()
+        return real | other if real is not None else type.__or__(cls, other)
+
+    def __ror__(cls, other):
+        real = cls._builtin()
+        return other | real if real is not None else type.__ror__(cls, other)
+
+    def __eq__(cls, other) -> bool:
+        real = cls._builtin()
+        return other is cls or (real is not None and other is real)
+
+    def __hash__(cls) -> int:
+        real = cls._builtin()
+        return hash(real) if real is not None else type.__hash__(cls)
+
+    def __repr__(cls) -> str:
+        real = cls._builtin()
+        return repr(real) if real is not None else type.__repr__(cls)
+
+
+def stand_in(name: str) -> Callable | type:
+    """What `install` puts in a module for the builtin `name`: the model itself for
+    a function, a stand-in class for a type (the model when the type cannot be
+    subclassed, as `range` and `bool`)."""
+    real = getattr(builtins, name)
+    if not isinstance(real, type):
+        return REGISTRY[name]
+    hit = STAND_INS.get(real)
+    if hit is None:
+        try:
+            hit = _StandIn(name, (real,), {"__smartest_builtin__": real, "__smartest_name__": name,
+                                           "__module__": "builtins", "__qualname__": name})
+        except TypeError:
+            return REGISTRY[name]
+        STAND_INS[real] = hit
+    return hit
+
+
 def install(module: ModuleType) -> None:
     """Shadow the modelled builtins in `module`, leaving names it defines itself alone."""
     ns = module.__dict__
     installed = ns.get(_INSTALLED_MARK, ())
-    for name, fn in REGISTRY.items():
+    for name in REGISTRY:
         if name in ns and name not in installed:
             continue
-        ns[name] = fn
+        ns[name] = stand_in(name)
     ns[_INSTALLED_MARK] = tuple(REGISTRY)

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from smartest.engine.testcase import TestCase, inputs_as_json
+from smartest.engine.testcase import TestCase, inputs_as_json, inputs_from_json
 
 EVENT_VERSION = 1
 
@@ -51,8 +51,9 @@ class RunDirectory:
         self._events.flush()
 
     def on_run_start(self, inputs: dict[str, Any]) -> None:
-        values, reprs = inputs_as_json(inputs)
-        self.write_event("run", inputs=values, **({"inputs_repr": reprs} if reprs else {}))
+        values, reprs, imports = inputs_as_json(inputs)
+        extra = {"inputs_repr": reprs, "inputs_imports": imports} if reprs else {}
+        self.write_event("run", inputs=values, **extra)
 
     def on_test(self, test: TestCase, stats) -> None:
         self.write_event("test", test=test.as_dict())
@@ -93,7 +94,7 @@ def read_run(path: str) -> RunEvents:
             if kind == "start":
                 out.start = ev
             elif kind == "run":
-                pending = ev.get("inputs", {})
+                pending = inputs_from_json(ev)
                 out.runs += 1
             elif kind == "test":
                 out.tests.append(TestCase.from_dict(ev["test"]))

@@ -7,7 +7,9 @@ from smartest.report.report import Report
 
 
 def _call(inputs: dict) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in inputs.items())
+    """The call as source: `Color.RED`, `Point(x=1, y=2)` rather than their reprs."""
+    from smartest.emit.literals import source
+    return ", ".join(f"{k}={(source(v) or (repr(v),))[0]}" for k, v in inputs.items())
 
 
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:

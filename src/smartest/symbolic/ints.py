@@ -64,7 +64,12 @@ class SymInt(int):
         return int.__repr__(self)
 
     __str__ = __repr__
-    __hash__ = int.__hash__
+
+    def __hash__(self) -> int:
+        # A dict or set the program built itself finds a key by its hash and compares
+        # only keys of equal hash: the keys it never compares leave no branch.
+        record_concretization("symbolic int used as a key of a plain dict or set (lookup by hash)")
+        return int.__hash__(self)
 
     # arithmetic -----------------------------------------------------------
     def __add__(self, other):

@@ -1,10 +1,15 @@
 """Realization: turning proxies back into the plain values they stand for.
 
 Return values, exception arguments and anything else that leaves a run is realized,
-so reports, emitted tests and equality checks see ordinary Python objects.
+so reports, emitted tests and equality checks see ordinary Python objects: symbolic
+containers become plain ones, and objects whose fields hold proxies (a dataclass
+instance, a NamedTuple, a plain object) become copies holding plain values.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
+import enum
 from typing import Any
 
 from smartest.symbolic.bools import SymBool
@@ -23,17 +28,66 @@ def realize(x: Any, _depth: int = 0) -> Any:
         return x.value
     if _depth > 50:
         return x
+    d = _depth + 1
     if t is list:
-        return [realize(v, _depth + 1) for v in x]
+        return [realize(v, d) for v in x]
     if t is tuple:
-        return tuple(realize(v, _depth + 1) for v in x)
+        return tuple(realize(v, d) for v in x)
     if t is dict:
-        return {realize(k, _depth + 1): realize(v, _depth + 1) for k, v in x.items()}
+        return {realize(k, d): realize(v, d) for k, v in x.items()}
     if t is set:
-        return {realize(v, _depth + 1) for v in x}
+        return {realize(v, d) for v in x}
     if t is frozenset:
-        return frozenset(realize(v, _depth + 1) for v in x)
+        return frozenset(realize(v, d) for v in x)
+    if t.__module__.startswith("smartest.symbolic"):
+        return _symbolic_container(x, d)
+    if t.__module__ in ("builtins", "enum") or isinstance(x, (type, enum.Enum)):
+        return x
+    return _record(x, d)
+
+
+def _symbolic_container(x: Any, d: int) -> Any:
+    from smartest.symbolic.dicts import SymDict, SymItemsView, SymKeysView, SymValuesView
+    from smartest.symbolic.lists import SymList
+    from smartest.symbolic.sets import SymSet
+    from smartest.symbolic.tuples import SymTuple
+    if isinstance(x, SymList):
+        return [realize(v, d) for v in list.__iter__(x)]
+    if isinstance(x, SymTuple):
+        return tuple(realize(v, d) for v in tuple.__iter__(x))
+    if isinstance(x, SymDict):
+        return {realize(k, d): realize(v, d) for k, v in dict.items(x)}
+    if isinstance(x, SymSet):
+        return {realize(v, d) for v in set.__iter__(x)}
+    if isinstance(x, (SymKeysView, SymValuesView, SymItemsView)):
+        plain = realize(x._mapping, d)
+        return {SymKeysView: plain.keys, SymValuesView: plain.values, SymItemsView: plain.items}[type(x)]()
     return x
+
+
+def _record(x: Any, d: int) -> Any:
+    """A copy of an object whose fields hold proxies, with plain fields (the object
+    itself when none does)."""
+    try:
+        if isinstance(x, tuple) and hasattr(type(x), "_fields"):  # a NamedTuple
+            values = [realize(v, d) for v in tuple.__iter__(x)]
+            return x if all(a is b for a, b in zip(values, x)) else type(x)._make(values)
+        fields = vars(x) if not dataclasses.is_dataclass(x) else \
+            {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
+    except TypeError:
+        return x
+    if len(fields) > 64:
+        return x
+    plain = {k: realize(v, d) for k, v in fields.items()}
+    if all(plain[k] is fields[k] for k in fields):
+        return x
+    try:
+        out = copy.copy(x)
+        for k, v in plain.items():
+            object.__setattr__(out, k, v)
+        return out
+    except Exception:
+        return x
 
 
 def term_of(x: Any) -> Term | None:

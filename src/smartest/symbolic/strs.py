@@ -77,7 +77,9 @@ class SymStr(str):
 
     term: Term
 
-    __hash__ = str.__hash__
+    def __hash__(self) -> int:
+        record_concretization("symbolic str used as a key of a plain dict or set (lookup by hash)")
+        return str.__hash__(self)
 
     def __repr__(self) -> str:
         return str.__repr__(self)

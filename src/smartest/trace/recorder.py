@@ -83,10 +83,13 @@ class Recorder:
     def frame(self) -> int:
         return self.frames[-1] if self.frames else -1
 
-    def branch(self, term: Term, taken: bool, frame: FrameType | None = None) -> None:
+    def branch(self, term: Term, taken: bool, frame: FrameType | None = None, site: Site | None = None) -> None:
+        """Record a decision; `site` stands in for a frame where there is no user code
+        to point at (a choice made while an input is built)."""
         if term.op == "const":
             return
-        site = user_site(frame if frame is not None else sys._getframe(1))
+        if site is None:
+            site = user_site(frame if frame is not None else sys._getframe(1))
         self.signature = hash((self.signature, site, taken))
         self.decisions += 1
         if self.suspended or term in self._decided:
@@ -99,13 +102,14 @@ class Recorder:
             return
         self.path.append(Branch(site, term, taken, frame=self.frame))
 
-    def assume(self, term: Term, holds: bool, frame: FrameType | None = None) -> None:
+    def assume(self, term: Term, holds: bool, frame: FrameType | None = None, site: Site | None = None) -> None:
         """Add a condition the path must satisfy but that no search negates: an
         `assume(...)` of the user, or an instantiated summary of a callee."""
         if term.op == "const" or term in self._decided:
             return
         self._decided.add(term)
-        site = user_site(frame if frame is not None else sys._getframe(1))
+        if site is None:
+            site = user_site(frame if frame is not None else sys._getframe(1))
         self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
 
     def concretize(self, reason: str, frame: FrameType | None = None) -> None:

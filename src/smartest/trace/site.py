@@ -13,12 +13,15 @@ import sys
 from dataclasses import dataclass
 from types import CodeType, FrameType
 
+# Code objects keep the path the package was imported by (sys.path may hold
+# "benchmarks/../src"), so both that spelling and the normalized one are smartest's.
 _PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_PKG_DIRS = (_PKG_DIR, os.path.dirname(os.path.dirname(__file__)) + os.sep)
 
 
 def is_own_frame(frame: FrameType) -> bool:
     """True for frames of smartest itself (models, proxies), which never own a site."""
-    return frame.f_code.co_filename.startswith(_PKG_DIR)
+    return frame.f_code.co_filename.startswith(_PKG_DIRS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 import os
 import signal
 import sys
+from typing import Callable
 
 
 def loops_forever(x: int) -> int:
@@ -21,8 +22,8 @@ def kills(x: int) -> int:
     return x
 
 
-def takes_list(xs: list) -> int:
-    return len(xs)
+def takes_callback(f: Callable[[int], int]) -> int:
+    return f(1)
 
 
 class Counter:
