@@ -81,13 +81,39 @@ def _code_digest(code: CodeType, h) -> None:
             h.update(repr(c).encode())
 
 
+_FRESH = frozenset({"BUILD_LIST", "BUILD_MAP", "BUILD_SET", "LIST_EXTEND", "SET_UPDATE", "DICT_UPDATE",
+                    "BUILD_CONST_KEY_MAP"})
+
+
+def _fresh_locals(code: CodeType, ins: list[dis.Instruction]) -> set[str]:
+    """Locals that only ever hold a container built right there (`out = []`): mutating
+    them changes nothing the caller can see."""
+    params = set(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount + code.co_posonlyargcount])
+    stores: dict[str, bool] = {}
+    for k, i in enumerate(ins):
+        if i.opname == "STORE_FAST":
+            fresh = k > 0 and ins[k - 1].opname in _FRESH
+            stores[i.argval] = stores.get(i.argval, True) and fresh
+    return {name for name, fresh in stores.items() if fresh and name not in params}
+
+
+def _local_receiver(ins: list[dis.Instruction], k: int, fresh: set[str], back: int) -> bool:
+    j = k - back
+    return j >= 0 and ins[j].opname.startswith("LOAD_FAST") and ins[j].argval in fresh
+
+
 def scan(qualname: str, fn: FunctionType) -> CodeFacts:
     facts = CodeFacts(qualname, inspect.getmodule(fn))
     code = fn.__code__
     facts.generator = bool(code.co_flags & _GENERATOR_FLAGS)
     for c in _codes(code):
-        for ins in dis.get_instructions(c):
-            op, arg = ins.opname, ins.argval
+        ins = list(dis.get_instructions(c))
+        fresh = _fresh_locals(c, ins)
+        for k, i in enumerate(ins):
+            op, arg = i.opname, i.argval
+            if op in ("STORE_SUBSCR", "DELETE_SUBSCR") and _local_receiver(ins, k, fresh, 2) \
+                    and ins[k - 1].opname in ("LOAD_FAST", "LOAD_CONST"):
+                continue  # out[i] = v on a local container
             if op in WRITES:
                 facts.writes.add(f"{op} {arg}")
                 if op in ("STORE_GLOBAL", "DELETE_GLOBAL"):
@@ -102,7 +128,7 @@ def scan(qualname: str, fn: FunctionType) -> CodeFacts:
             elif op in ("LOAD_ATTR", "LOAD_METHOD"):
                 facts.attr_reads.add(arg)
                 facts.names.add(arg)
-                if arg in MUTATING_NAMES:
+                if arg in MUTATING_NAMES and not _local_receiver(ins, k, fresh, 1):
                     facts.writes.add(f"calls .{arg}()")
     for name in facts.global_reads & MUTATING_NAMES:
         facts.writes.add(f"calls {name}()")

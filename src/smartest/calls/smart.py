@@ -54,6 +54,9 @@ from smartest.terms.rewrite import transform
 from smartest.trace.recorder import Recorder
 
 COVERED, EXHAUSTED, BOUNDED = "covered", "exhausted", "bounded"
+# Frames an intercepted call puts between its caller and the callee, by what the
+# policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
+_FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
 
 
 @dataclass
@@ -124,10 +127,28 @@ class SummaryPolicy:
         self._root_cache: dict = {}
         self._prefix: list[Term] = []
         self._prefix_len = 0
+        self._limit = sys.getrecursionlimit()
+        self._active: Counter = Counter()   # functions with an explored call in progress
 
     def on_call(self, call: Call) -> Any:
+        base = self._limit
+        try:
+            return self._act(call)
+        finally:
+            self._limit = base
+            sys.setrecursionlimit(base)
+
+    def _frames(self, mode: str) -> None:
+        """Raise the recursion limit by the frames interception adds, so the target's
+        own recursion gets the budget it has when it runs plainly (a RecursionError
+        that only interception caused would be a bug no plain run reproduces)."""
+        self._limit += _FRAMES[mode]
+        sys.setrecursionlimit(self._limit)
+
+    def _act(self, call: Call) -> Any:
         rec = call.recorder
         if rec.suspended:  # inside a summarized call, or past the region
+            self._frames("silent")
             return call.proceed("silent")
         k, q = self.ordinal, call.qualname
         self.ordinal += 1
@@ -137,6 +158,7 @@ class SummaryPolicy:
             return self._explore(call, bound, k, None)
         if bound is None or q in self.mismatched:
             self.stats[q].inlined += 1
+            self._frames("inline")
             return call.proceed("inline")
         summary = self.summary(q)
         actuals, env = {}, {}
@@ -148,9 +170,15 @@ class SummaryPolicy:
                 env[f] = realize(value)
         key = (q, self._context(rec), frozenset((f, self._root(t)) for f, t in actuals.items()))
         verdict = self._covered(q, summary, actuals, key, env)
-        if verdict is None:
-            return self._explore(call, bound, k, key)
-        return self._summarize(call, q, summary, actuals, env, verdict)
+        if verdict is not None:
+            return self._summarize(call, q, summary, actuals, env, verdict)
+        if self._active[q]:
+            # A recursive call not covered yet: its branches join the outer call's path,
+            # so the recursion unrolls inside one path summary (bounded by b, §3.5).
+            self.stats[q].inlined += 1
+            self._frames("inline")
+            return call.proceed("inline")
+        return self._explore(call, bound, k, key)
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
@@ -271,7 +299,10 @@ class SummaryPolicy:
             return COVERED
         constraints = (*key[1], build.not_(domain))
         hints = {v: self.assignment[v.value] for c in constraints for v in c.free if v.value in self.assignment}
-        answer = self.solver.check(Query(constraints, self.domains, hints))
+        try:
+            answer = self.solver.check(Query(constraints, self.domains, hints))
+        except Exception:  # the solver's failure must not become the target's exception
+            return None
         if answer.status is Status.UNSAT:
             self.cover[key] = COVERED
             return COVERED
@@ -296,11 +327,15 @@ class SummaryPolicy:
         entry = ExploredCall(k, q, key, rename, call, len(call.recorder.concretizations))
         self.explored.append(entry)
         self.stats[q].explored += 1
+        self._frames("explore")
+        self._active[q] += 1
         try:
             result = call.proceed("explore", bound.args, bound.kwargs)
         except BaseException as e:
             self._end_region(entry, None, e)
             raise
+        finally:
+            self._active[q] -= 1
         self._end_region(entry, result, None)
         return result
 
@@ -325,6 +360,7 @@ class SummaryPolicy:
         inst = summary.instance(actuals)
         raised: BaseException | None = None
         result = None
+        self._frames("summary")
         try:
             result = call.proceed_silently("summary")
         except (Exception, AssumptionViolated) as e:
@@ -332,11 +368,15 @@ class SummaryPolicy:
         outcome = outcome_of(result, raised)
         w = summary.match(env)
         if w is None or w.outcome != outcome or not _post_agrees(w.post, env, result):
-            # The run is not the summary's: f is not a function of its formals (or the
-            # summary left something out).  Keep the concrete result; inline f from now on.
-            self.mismatched.add(q)
+            # The run is not the summary's.  Keep the concrete result.  Past the bound b
+            # that is expected; otherwise f is not a function of its formals (or its
+            # summary left something out): inline it from now on.
             self.stats[q].mismatches += 1
-            rec.concretize(f"{q}: a run contradicted its summary (inlined from now on)", sys._getframe())
+            if verdict == BOUNDED:
+                rec.concretize(f"{q}: the call took a path beyond its bounded summary", sys._getframe())
+            else:
+                self.mismatched.add(q)
+                rec.concretize(f"{q}: a run contradicted its summary (inlined from now on)", sys._getframe())
         else:
             if inst.incomplete:
                 rec.concretize(f"{q}: summary left conditions out", sys._getframe())

@@ -39,7 +39,7 @@ from smartest.symbolic.ints import SymInt, make_int
 from smartest.symbolic.strs import SymStr, make_str
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.evaluate import evaluate
-from smartest.terms.rewrite import substitute
+from smartest.terms.rewrite import substitute, transform
 from smartest.trace.path import Branch
 
 Outcome = tuple  # ("value", "Int") | ("none",) | ("object", "tuple") | ("raise", "ValueError")
@@ -178,31 +178,46 @@ class FunctionSummary:
         over formals this call does not bind (another sort, say) do not apply."""
         key = (self.version, frozenset(actuals.items()))
         hit = self._instances.get(key)
+        if hit is None:
+            generic = self._generic(frozenset(actuals))
+            cache: dict = {}
+            hit = Instance([(o, _substitute(d, actuals, cache)) for o, d in generic.classes],
+                           {o: _substitute(t, actuals, cache) for o, t in generic.values.items()},
+                           generic.object_paths, generic.incomplete)
+            if len(self._instances) > 4096:
+                self._instances.clear()
+            self._instances[key] = hit
+        return hit
+
+    def _generic(self, bound: frozenset) -> Instance:
+        """The instance over the canonical formals themselves (built once per version)."""
+        key = (self.version, bound)
+        hit = self._instances.get(key)
         if hit is not None:
             return hit
         groups: dict[Outcome, list[tuple[Term, Term | None]]] = {}
         incomplete = False
         for p in self.paths:
-            if not p.formals <= actuals.keys():
+            if not p.formals <= bound:
                 continue
-            pre = build.and_(*(substitute(c, actuals) for c in p.pre))
-            post = substitute(p.post, actuals) if p.post is not None else None
-            groups.setdefault(p.outcome, []).append((pre, post))
+            groups.setdefault(p.outcome, []).append((build.and_(*p.pre), p.post))
             incomplete |= not p.complete
         classes = [(o, build.or_(*(pre for pre, _ in groups[o]))) for o in sorted(groups)]
         values: dict[Outcome, Term] = {}
         for o, members in groups.items():
             if o[0] != "value":
                 continue
-            posts = {post for _, post in members}
-            if len(posts) == 1:
-                values[o] = members[0][1]
-                continue
             term = members[-1][1]
             for pre, post in reversed(members[:-1]):
                 term = build.ite(pre, post, term)
             values[o] = term
         objects = {o: len(m) for o, m in groups.items() if o[0] == "object"}
-        inst = Instance(classes, values, objects, incomplete)
-        self._instances[key] = inst
-        return inst
+        hit = self._instances[key] = Instance(classes, values, objects, incomplete)
+        return hit
+
+
+def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
+    if term.free.isdisjoint(mapping):
+        return term
+    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
+                     (t if t.free.isdisjoint(mapping) else None), cache)
