@@ -44,6 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--no-run-dir", action="store_true", help="keep nothing on disk but --json/--emit-tests")
     ex.add_argument("--no-coverage", action="store_true", help="skip the coverage.py replay")
     ex.add_argument("--quiet", action="store_true", help="no progress display")
+    ex.add_argument("--max-paths-per-function", type=int, default=0, metavar="B",
+                    help="smart: explore at most B paths of each function, 0 for no bound (default 0)")
+    ex.add_argument("--summary-store", metavar="FILE",
+                    help="smart: SQLite file of function summaries (default RUN_DIR/summaries.sqlite)")
+    ex.add_argument("--no-summary-store", action="store_true", help="smart: keep no summaries between runs")
     em = sub.add_parser("emit", help="write the pytest module of a (possibly interrupted) run directory")
     em.add_argument("run_dir")
     em.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -59,8 +64,13 @@ def _explore(args) -> int:
     from smartest.report.progress import make_progress
     from smartest.report.text import summary
 
+    extra = {}
+    if args.max_paths_per_function:
+        extra["max_paths_per_function"] = args.max_paths_per_function
+    if args.no_summary_store or args.summary_store:
+        extra["summary_store"] = None if args.no_summary_store else args.summary_store
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir)
+                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir, extra=extra)
     target = resolve(args.target, options.default_type)
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
