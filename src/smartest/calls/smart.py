@@ -53,7 +53,10 @@ from smartest.terms.evaluate import evaluate
 from smartest.terms.rewrite import transform
 from smartest.trace.recorder import Recorder
 
-COVERED, EXHAUSTED, BOUNDED = "covered", "exhausted", "bounded"
+# What the cover cache knows of a calling context (else: the summary version at
+# which it was found not covered).  Decisions are kept, so that runs replaying a
+# prefix in a context's depth-first search meet the same calls the same way.
+COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline"
 # Frames an intercepted call puts between its caller and the callee, by what the
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
@@ -170,11 +173,12 @@ class SummaryPolicy:
                 env[f] = realize(value)
         key = (q, self._context(rec), frozenset((f, self._root(t)) for f, t in actuals.items()))
         verdict = self._covered(q, summary, actuals, key, env)
-        if verdict is not None:
+        if verdict not in (None, INLINE):
             return self._summarize(call, q, summary, actuals, env, verdict)
-        if self._active[q]:
-            # A recursive call not covered yet: its branches join the outer call's path,
+        if verdict == INLINE or self._active[q]:
+            # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
+            self.cover[key] = INLINE
             self.stats[q].inlined += 1
             self._frames("inline")
             return call.proceed("inline")
@@ -278,7 +282,7 @@ class SummaryPolicy:
     def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict) -> str | None:
         """COVERED/EXHAUSTED/BOUNDED: summarize the call; None: explore it."""
         known = self.cover.get(key)
-        if known in (COVERED, EXHAUSTED, BOUNDED):
+        if known in (COVERED, EXHAUSTED, BOUNDED, INLINE):
             return known
         verdict = None
         if summary.paths and known != summary.version:
