@@ -4,7 +4,6 @@ functions a summary may stand for."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import pickle
 import sys
 import textwrap

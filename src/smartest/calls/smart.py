@@ -35,7 +35,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
@@ -155,14 +155,27 @@ class SummaryPolicy:
             return call.proceed("silent")
         k, q = self.ordinal, call.qualname
         self.ordinal += 1
+        try:
+            action, args = self._decide(call, k, q)
+        except Exception as e:  # smartest's own failure must not become the target's exception
+            rec.concretize(f"{q}: no decision ({type(e).__name__}: {e}); inlined", sys._getframe())
+            action, args = "inline", ()
+        if action == "explore":
+            return self._explore(call, *args)
+        if action == "summarize":
+            return self._summarize(call, *args)
+        self.stats[q].inlined += 1
+        self._frames("inline")
+        return call.proceed("inline")
+
+    def _decide(self, call: Call, k: int, q: str) -> tuple[str, tuple]:
+        """Explore, summarize or inline this call (and with what)."""
         bound = self._bind(call)
         if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
-            self.chain_pos += 1
-            return self._explore(call, bound, k, None)
+            self.chain_pos += 1   # a call the context stack is exploring
+            return "explore", (bound, k, None)
         if bound is None or q in self.mismatched:
-            self.stats[q].inlined += 1
-            self._frames("inline")
-            return call.proceed("inline")
+            return "inline", ()
         summary = self.summary(q)
         actuals, env = {}, {}
         for name, value in bound.arguments.items():
@@ -171,18 +184,16 @@ class SummaryPolicy:
                 f = formal(q, name, sort)
                 actuals[f] = term_of(value)
                 env[f] = realize(value)
-        key = (q, self._context(rec), frozenset((f, self._root(t)) for f, t in actuals.items()))
+        key = (q, self._context(call.recorder), frozenset((f, self._root(t)) for f, t in actuals.items()))
         verdict = self._covered(q, summary, actuals, key, env)
         if verdict not in (None, INLINE):
-            return self._summarize(call, q, summary, actuals, env, verdict)
+            return "summarize", (q, summary, actuals, env, verdict)
         if verdict == INLINE or self._active[q]:
             # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
             self.cover[key] = INLINE
-            self.stats[q].inlined += 1
-            self._frames("inline")
-            return call.proceed("inline")
-        return self._explore(call, bound, k, key)
+            return "inline", ()
+        return "explore", (bound, k, key)
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
@@ -361,7 +372,6 @@ class SummaryPolicy:
         if verdict == BOUNDED:
             rec.concretize(f"{q}: summary bounded at {self.max_paths} paths (--max-paths-per-function)",
                            sys._getframe())
-        inst = summary.instance(actuals)
         raised: BaseException | None = None
         result = None
         self._frames("summary")
@@ -369,6 +379,18 @@ class SummaryPolicy:
             result = call.proceed_silently("summary")
         except (Exception, AssumptionViolated) as e:
             raised = e
+        try:
+            result = self._answer(rec, q, summary, actuals, env, verdict, result, raised)
+        except Exception as e:  # never the target's exception
+            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+        if raised is not None:
+            raise raised
+        return result
+
+    def _answer(self, rec: Recorder, q: str, summary: FunctionSummary, actuals: dict, env: dict, verdict: str,
+                result: Any, raised: BaseException | None) -> Any:
+        """Put the summarized call on the caller's path; the value the caller gets."""
+        inst = summary.instance(actuals)
         outcome = outcome_of(result, raised)
         w = summary.match(env)
         if w is None or w.outcome != outcome or not _post_agrees(w.post, env, result):
@@ -389,8 +411,6 @@ class SummaryPolicy:
             _record_outcome(rec, inst, outcome)
             if outcome[0] == "value":
                 result = with_term(realize(result), inst.values[outcome])
-        if raised is not None:
-            raise raised
         return result
 
     # -- terms -------------------------------------------------------------
