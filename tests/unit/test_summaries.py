@@ -230,3 +230,35 @@ def _forget_modules():
     for name in set(sys.modules) - before:
         if name.startswith(("purity_", "hash_")):
             del sys.modules[name]
+
+
+def test_a_decorator_does_not_hide_the_function_it_wraps(tmp_path):
+    path = tmp_path / "decorated_a.py"
+    path.write_text(textwrap.dedent('''
+        import functools
+        hits = 0
+
+        def counted(fn):
+            @functools.wraps(fn)
+            def inner(*args):
+                return fn(*args)
+            return inner
+
+        @counted
+        def bump(x):
+            global hits
+            hits += 1
+            return x
+
+        @counted
+        def double(x):
+            return 2 * x
+    '''))
+    spec = importlib.util.spec_from_file_location("decorated_a", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["decorated_a"] = mod
+    spec.loader.exec_module(mod)
+    table = CodeTable(all_functions([mod]))
+    assert not table.summarizable("decorated_a.bump")
+    assert table.summarizable("decorated_a.double")
+    del sys.modules["decorated_a"]

@@ -102,11 +102,34 @@ def _local_receiver(ins: list[dis.Instruction], k: int, fresh: set[str], back: i
     return j >= 0 and ins[j].opname.startswith("LOAD_FAST") and ins[j].argval in fresh
 
 
+def _wrapped(fn: FunctionType) -> Iterator[FunctionType]:
+    """The function and those it closes over or wraps (a decorator's inner function
+    runs as part of the call, and is nowhere else to be scanned)."""
+    seen, todo = set(), [fn]
+    while todo:
+        f = todo.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        yield f
+        inner = [c.cell_contents for c in (f.__closure__ or ()) if _filled(c)]
+        inner.append(getattr(f, "__wrapped__", None))
+        todo.extend(g for g in inner if isinstance(g, FunctionType))
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:  # an empty cell
+        return False
+    return True
+
+
 def scan(qualname: str, fn: FunctionType) -> CodeFacts:
     facts = CodeFacts(qualname, inspect.getmodule(fn))
     code = fn.__code__
     facts.generator = bool(code.co_flags & _GENERATOR_FLAGS)
-    for c in _codes(code):
+    for c in (c for f in _wrapped(fn) for c in _codes(f.__code__)):
         ins = list(dis.get_instructions(c))
         fresh = _fresh_locals(c, ins)
         for k, i in enumerate(ins):
@@ -133,7 +156,8 @@ def scan(qualname: str, fn: FunctionType) -> CodeFacts:
     for name in facts.global_reads & MUTATING_NAMES:
         facts.writes.add(f"calls {name}()")
     h = hashlib.sha256()
-    _code_digest(code, h)
+    for f in _wrapped(fn):
+        _code_digest(f.__code__, h)
     module_globals = vars(facts.module) if facts.module is not None else {}
     for name in sorted(facts.global_reads):
         value = module_globals.get(name)
