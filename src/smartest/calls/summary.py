@@ -195,25 +195,66 @@ class FunctionSummary:
         hit = self._instances.get(key)
         if hit is not None:
             return hit
-        groups: dict[Outcome, list[tuple[Term, Term | None]]] = {}
+        groups: dict[Outcome, list[PathSummary]] = {}
         incomplete = False
         for p in self.paths:
             if not p.formals <= bound:
                 continue
-            groups.setdefault(p.outcome, []).append((build.and_(*p.pre), p.post))
+            groups.setdefault(p.outcome, []).append(p)
             incomplete |= not p.complete
-        classes = [(o, build.or_(*(pre for pre, _ in groups[o]))) for o in sorted(groups)]
-        values: dict[Outcome, Term] = {}
-        for o, members in groups.items():
-            if o[0] != "value":
-                continue
-            term = members[-1][1]
-            for pre, post in reversed(members[:-1]):
-                term = build.ite(pre, post, term)
-            values[o] = term
+        tries = {o: _trie(members) for o, members in groups.items()}
+        classes = [(o, _fold(tries[o], _domain)) for o in sorted(groups)]
+        values = {o: _fold(t, _value) for o, t in tries.items() if o[0] == "value"}
         objects = {o: len(m) for o, m in groups.items() if o[0] == "object"}
         hit = self._instances[key] = Instance(classes, values, objects, incomplete)
         return hit
+
+
+# Preconditions of paths from one depth-first tree share their prefixes, so the
+# disjunction and the returned value are built on the trie of the preconditions:
+#   (c ∧ d ∧ P1) ∨ (c ∧ ¬d ∧ P2)  becomes  c ∧ ((d ∧ P1) ∨ (¬d ∧ P2)),
+# and the value is an ite per node where paths part.  Linear in the tree, not in
+# the sum of the paths' lengths (locate at n = 16: 187 nodes for 818 conditions).
+_END = object()
+
+
+def _trie(paths: list[PathSummary]) -> dict:
+    root: dict = {}
+    for p in paths:
+        node = root
+        for c in p.pre:
+            node = node.setdefault(c, {})
+        node.setdefault(_END, p.post)
+    return root
+
+
+def _fold(root: dict, combine) -> Term:
+    """`combine(node, done)` bottom-up over the trie, without recursion (paths of
+    loops are long)."""
+    done: dict[int, Term] = {}
+    stack = [(root, False)]
+    while stack:
+        node, ready = stack.pop()
+        if ready:
+            done[id(node)] = combine(node, done)
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for c, child in node.items() if c is not _END)
+    return done[id(root)]
+
+
+def _domain(node: dict, done: dict) -> Term:
+    if _END in node:
+        return build.TRUE
+    return build.or_(*(build.and_(c, done[id(child)]) for c, child in node.items()))
+
+
+def _value(node: dict, done: dict) -> Term:
+    branches = [(c, done[id(child)]) for c, child in node.items() if c is not _END]
+    term = node[_END] if _END in node else branches.pop()[1]
+    for c, v in reversed(branches):
+        term = build.ite(c, v, term)
+    return term
 
 
 def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
