@@ -119,6 +119,16 @@ def test_theorem2_on_the_corpus(path):
     _theorem2(path, expected["function"], expected.get("max_str_len", 4))
 
 
+QUALITY_CASES = [("calc", "calc", 3), ("pl0", "parse", 3), ("hwm", "hwm", 3), ("strcmp_testme", "testme", 8),
+                 ("locate_twice", "top_two_buffers", 6), ("deposit", "deposit_test", 4)]
+
+
+@pytest.mark.quality
+@pytest.mark.parametrize("name,function,n", QUALITY_CASES, ids=[f"{c[0]}.{c[1]}-n{c[2]}" for c in QUALITY_CASES])
+def test_theorem2_at_larger_bounds(name, function, n):
+    _theorem2(os.path.join(BENCH, f"{name}.py"), function, n)
+
+
 def test_exceptions_cross_summarized_calls():
     module = load(TARGETS)
     smart = explore(TARGETS, "two_digits", "smart")

@@ -40,7 +40,7 @@ from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
-    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "runs")
+    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded")
 
     def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
                  key: tuple | None) -> None:
@@ -53,7 +53,6 @@ class Context:
         self.tree = ExecutionTree()
         self.stack: list[Candidate] = []
         self.bounded = False
-        self.runs = 0
 
 
 class SmartSearcher:
@@ -98,7 +97,6 @@ class SmartSearcher:
                           dict(run.assignment), key)
             self.contexts.append(ctx)
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
-        ctx.runs += 1
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
