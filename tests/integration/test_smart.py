@@ -86,7 +86,7 @@ BENCH_CASES = [
     ("deposit", "deposit_test", 2), ("unsound_fig3", "test", 2), ("cube_fig6", "test", 2), ("hwm", "hwm", 2),
     ("calc", "calc", 1), ("pl0", "parse", 1),
 ]
-TARGET_CASES = ["two_digits", "bracketed", "parity", "metered", "deep"]
+TARGET_CASES = ["two_digits", "bracketed", "parity", "metered", "deep", "shapes"]
 CORPUS_CASES = [p for p in CORPUS if load(p).EXPECTED.get("complete")]
 
 

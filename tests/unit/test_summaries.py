@@ -87,6 +87,34 @@ def test_instance_at_a_call_site_is_exact_for_every_input():
     assert s.instance({FX: build.add(a, const(1))}) is inst   # cached per version and actuals
 
 
+def test_paths_that_part_at_unrelated_conditions_still_give_the_right_value():
+    """One run summarized a callee (the assumption x >= 5), another branched on its
+    own (x < 10, then x < 5): the paths part at conditions that are not each other's
+    negation, so the returned term must check the whole sub-condition."""
+    s = FunctionSummary("m.f")
+    gt0, lt10, lt5, ge5 = (build.lt(const(0), FX), build.lt(FX, const(10)), build.lt(FX, const(5)),
+                           build.le(const(5), FX))
+    s.add(PathSummary((build.not_(gt0),), ("value", "Int"), const(0)))
+    s.add(PathSummary((gt0, lt10, lt5), ("value", "Int"), const(1)))
+    s.add(PathSummary((gt0, ge5), ("value", "Int"), const(2)))
+    a = var("a", Sort.INT)
+    inst = s.instance({FX: a})
+    for x in range(-3, 15):
+        assert evaluate(inst.domain, {a: x})
+        assert evaluate(inst.values[("value", "Int")], {a: x}) == (0 if x <= 0 else 1 if x < 5 else 2), x
+
+
+def test_outcome_classes_keep_their_order_and_objects_are_one_class_per_path():
+    s = FunctionSummary("m.f")
+    s.add(PathSummary((build.lt(FX, const(0)),), ("object", "tuple")))
+    s.add(PathSummary((build.not_(build.lt(FX, const(0))), build.lt(FX, const(5))), ("object", "tuple")))
+    first = [o for o, _ in s.instance({FX: var("a", Sort.INT)}).classes]
+    assert first == [("object", "tuple", 0), ("object", "tuple", 1)]
+    s.add(PathSummary((build.not_(build.lt(FX, const(0))), build.not_(build.lt(FX, const(5)))), ("none",)))
+    grown = [o for o, _ in s.instance({FX: var("a", Sort.INT)}).classes]
+    assert grown[:2] == first and grown[2] == ("none",)   # a caller's recorded decisions stay valid
+
+
 def test_constant_actuals_fold_and_other_sorts_do_not_apply():
     s = _sign_summary()
     inst = s.instance({FX: const(5)})
@@ -97,8 +125,8 @@ def test_constant_actuals_fold_and_other_sorts_do_not_apply():
 
 def test_match_finds_the_path_of_concrete_arguments():
     s = _sign_summary()
-    assert s.match({FX: 99}).outcome == ("raise", "ValueError")
-    assert s.match({FX: -4}).post is const(-1)
+    assert s.match({FX: 99})[1].outcome == ("raise", "ValueError")
+    assert s.match({FX: -4}) == (3, s.paths[3]) and s.paths[3].post is const(-1)
     assert s.match({FY: 1}) is None      # no path over these formals
 
 

@@ -43,8 +43,8 @@ from smartest.annotations import AssumptionViolated
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.store import SummaryStore
-from smartest.calls.summary import (FunctionSummary, Instance, extract, formal, outcome_of, symbolic_sort,
-                                    with_term)
+from smartest.calls.summary import (FunctionSummary, Instance, extract, formal, outcome_class, outcome_of,
+                                    symbolic_sort, with_term)
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import realize, term_of
@@ -392,7 +392,8 @@ class SummaryPolicy:
         """Put the summarized call on the caller's path; the value the caller gets."""
         inst = summary.instance(actuals)
         outcome = outcome_of(result, raised)
-        w = summary.match(env)
+        found = summary.match(env)
+        w = found[1] if found is not None else None
         if w is None or w.outcome != outcome or not _post_agrees(w.post, env, result):
             # The run is not the summary's.  Keep the concrete result.  Past the bound b
             # that is expected; otherwise f is not a function of its formals (or its
@@ -406,9 +407,7 @@ class SummaryPolicy:
         else:
             if inst.incomplete:
                 rec.concretize(f"{q}: summary left conditions out", sys._getframe())
-            if inst.object_paths.get(outcome, 0) > 1:
-                rec.concretize(f"{q}: returns a {outcome[1]} that depends on its path", sys._getframe())
-            _record_outcome(rec, inst, outcome)
+            _record_outcome(rec, inst, outcome_class(*found))
             if outcome[0] == "value":
                 result = with_term(realize(result), inst.values[outcome])
         return result
@@ -449,13 +448,13 @@ def _post_agrees(post: Term | None, env: Mapping[Term, Any], result: Any) -> boo
         return False
 
 
-def _record_outcome(rec: Recorder, inst: Instance, outcome: tuple) -> None:
+def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
     """Which outcome class the call fell in, as decisions of the caller's path: the
     classes before it did not hold (flippable), and it did (flippable unless it is the
     last, which the domain implies; an assumption then, so the domain is on the path)."""
     frame = sys._getframe(1)
     classes = inst.classes
-    i = next(j for j, (o, _) in enumerate(classes) if o == outcome)
+    i = next(j for j, (o, _) in enumerate(classes) if o == cls)
     for j in range(i):
         rec.branch(classes[j][1], False, frame)
     if i < len(classes) - 1:

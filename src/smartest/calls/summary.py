@@ -8,9 +8,9 @@ A **path summary** φ_w = pre_w ∧ post_w records one explored path w of f:
   summarized), over f's *formal parameters*.  A condition that mentions anything
   else (an input read through a global or a container) is left out and the path
   marked incomplete, as §3.1 does for constraints outside the theory;
-* an **outcome** class: returned a value of a sort, returned None, returned some
-  other object, or raised an exception of a type (post = false in the paper: the
-  caller never continues after such a path with a return value);
+* an **outcome**: returned a value of a sort, returned None, returned some other
+  object, or raised an exception of a type (post = false in the paper: the caller
+  never continues after such a path with a return value);
 * post_w, the **postcondition** for value outcomes: the returned term.
 
 The **function summary** φ_f is the disjunction of its path summaries.  At a call
@@ -20,7 +20,8 @@ site it is instantiated with the actual argument terms (`Instance`):
   the call, and it joins the caller's path, so the caller's own summaries stay
   closed over the caller's formals;
 * one disjunction per outcome class (which class a call falls in is a decision of
-  the caller's path, so the caller's search can flip "returned" into "raised");
+  the caller's path, so the caller's search can flip "returned" into "raised"; each
+  path returning an object that is not a value of the theory is a class of its own);
 * the returned value as a term: ite(pre_1, t_1, ite(pre_2, t_2, ...)) over the
   value paths.  Preconditions of distinct paths are disjoint (they differ at the
   first branch where the paths part), so this functional form says exactly what
@@ -134,14 +135,21 @@ def with_term(value: Any, term: Term) -> Any:
 class Instance:
     """φ_f at one call site: the summary's paths with the actual argument terms."""
 
-    classes: list[tuple[Outcome, Term]]     # (outcome, ∨ pre_w of its paths), sorted by outcome
-    values: dict[Outcome, Term]             # value outcome -> the returned term
-    object_paths: dict[Outcome, int]        # object outcome -> number of paths returning it
+    classes: list[tuple[tuple, Term]]       # (outcome class, ∨ pre_w of its paths), in order of appearance
+    values: dict[tuple, Term]               # value class -> the returned term
     incomplete: bool                        # some applicable path left a condition out
 
     @property
     def domain(self) -> Term:
         return build.or_(*(d for _, d in self.classes))
+
+
+def outcome_class(index: int, path: PathSummary) -> tuple:
+    """The class of a path's outcome at a call site: its outcome, except that each path
+    returning some other object is a class of its own.  Such a result cannot be a term,
+    but the summarized call computes it from the actual arguments, so once the caller's
+    path says which path of f ran, the object's contents are exact."""
+    return (*path.outcome, index) if path.outcome[0] == "object" else path.outcome
 
 
 @dataclass
@@ -166,11 +174,11 @@ class FunctionSummary:
         self.paths.append(path)
         return True
 
-    def match(self, env: Mapping[Term, Any]) -> PathSummary | None:
-        """The path whose precondition the concrete formal values satisfy."""
-        for p in self.paths:
+    def match(self, env: Mapping[Term, Any]) -> tuple[int, PathSummary] | None:
+        """The path (and its index) whose precondition the concrete formal values satisfy."""
+        for i, p in enumerate(self.paths):
             if p.formals <= env.keys() and holds(p.pre, env):
-                return p
+                return i, p
         return None
 
     def instance(self, actuals: Mapping[Term, Term]) -> Instance:
@@ -183,7 +191,7 @@ class FunctionSummary:
             cache: dict = {}
             hit = Instance([(o, _substitute(d, actuals, cache)) for o, d in generic.classes],
                            {o: _substitute(t, actuals, cache) for o, t in generic.values.items()},
-                           generic.object_paths, generic.incomplete)
+                           generic.incomplete)
             if len(self._instances) > 4096:
                 self._instances.clear()
             self._instances[key] = hit
@@ -195,26 +203,31 @@ class FunctionSummary:
         hit = self._instances.get(key)
         if hit is not None:
             return hit
-        groups: dict[Outcome, list[PathSummary]] = {}
+        # Classes in order of first appearance: a summary only grows at the end, so the
+        # outcome decisions a caller recorded stay the same as it grows.
+        groups: dict[tuple, list[PathSummary]] = {}
         incomplete = False
-        for p in self.paths:
+        for i, p in enumerate(self.paths):
             if not p.formals <= bound:
                 continue
-            groups.setdefault(p.outcome, []).append(p)
+            groups.setdefault(outcome_class(i, p), []).append(p)
             incomplete |= not p.complete
-        tries = {o: _trie(members) for o, members in groups.items()}
-        classes = [(o, _fold(tries[o], _domain)) for o in sorted(groups)]
-        values = {o: _fold(t, _value) for o, t in tries.items() if o[0] == "value"}
-        objects = {o: len(m) for o, m in groups.items() if o[0] == "object"}
-        hit = self._instances[key] = Instance(classes, values, objects, incomplete)
+        folded = {o: _fold(_trie(members), o[0] == "value") for o, members in groups.items()}
+        classes = [(o, d) for o, (d, _) in folded.items()]
+        values = {o: v for o, (_, v) in folded.items() if o[0] == "value"}
+        hit = self._instances[key] = Instance(classes, values, incomplete)
         return hit
 
 
 # Preconditions of paths from one depth-first tree share their prefixes, so the
 # disjunction and the returned value are built on the trie of the preconditions:
 #   (c ∧ d ∧ P1) ∨ (c ∧ ¬d ∧ P2)  becomes  c ∧ ((d ∧ P1) ∨ (¬d ∧ P2)),
-# and the value is an ite per node where paths part.  Linear in the tree, not in
-# the sum of the paths' lengths (locate at n = 16: 187 nodes for 818 conditions).
+# and the value is ite(d, value of P1, value of P2) where the paths part at a branch
+# (d, ¬d).  Paths can also part at conditions that are not each other's negation
+# (one run summarized a callee, another inlined it): there each child is guarded by
+# its whole sub-disjunction, so the ite picks a path whose precondition holds.
+# Linear in the tree, not in the sum of the paths' lengths (locate at n = 16: 187
+# nodes for 818 conditions).
 _END = object()
 
 
@@ -228,33 +241,37 @@ def _trie(paths: list[PathSummary]) -> dict:
     return root
 
 
-def _fold(root: dict, combine) -> Term:
-    """`combine(node, done)` bottom-up over the trie, without recursion (paths of
-    loops are long)."""
-    done: dict[int, Term] = {}
+def _fold(root: dict, value: bool) -> tuple[Term, Term | None]:
+    """(∨ of the trie's preconditions, the returned value) bottom-up, without
+    recursion (paths of loops are long)."""
+    done: dict[int, tuple[Term, Term | None]] = {}
     stack = [(root, False)]
     while stack:
         node, ready = stack.pop()
         if ready:
-            done[id(node)] = combine(node, done)
+            done[id(node)] = _combine(node, done, value)
             continue
         stack.append((node, True))
         stack.extend((child, False) for c, child in node.items() if c is not _END)
     return done[id(root)]
 
 
-def _domain(node: dict, done: dict) -> Term:
+def _combine(node: dict, done: dict, value: bool) -> tuple[Term, Term | None]:
+    children = [(c, done[id(child)]) for c, child in node.items() if c is not _END]
+    guarded = [(build.and_(c, d), v) for c, (d, v) in children]
+    domain = build.TRUE if _END in node else build.or_(*(g for g, _ in guarded))
+    if not value:
+        return domain, None
     if _END in node:
-        return build.TRUE
-    return build.or_(*(build.and_(c, done[id(child)]) for c, child in node.items()))
-
-
-def _value(node: dict, done: dict) -> Term:
-    branches = [(c, done[id(child)]) for c, child in node.items() if c is not _END]
-    term = node[_END] if _END in node else branches.pop()[1]
-    for c, v in reversed(branches):
-        term = build.ite(c, v, term)
-    return term
+        term = node[_END]          # a path ends here: it holds wherever this node is reached
+    elif len(children) == 2 and children[1][0] is build.not_(children[0][0]):
+        (c, (_, v1)), (_, (_, v2)) = children
+        return domain, build.ite(c, v1, v2)
+    else:
+        term = guarded.pop()[1]
+    for g, v in reversed(guarded):
+        term = build.ite(g, v, term)
+    return domain, term
 
 
 def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:

@@ -100,3 +100,59 @@ def deep(x: int) -> int:
     if x > 5:
         return countdown(4)
     return countdown(2)
+
+
+def maybe(x: int):
+    if x > 10:
+        return None
+    return x * 2
+
+
+def pair(x: int):
+    """An object result whose contents depend on the path: one outcome class per path."""
+    if x > 0:
+        return (x, 1)
+    return (0, x)
+
+
+def keyword(x: int, *, scale: int = 3, flag: bool = False) -> int:
+    if flag and x > 2:
+        return x * scale
+    return x
+
+
+def even(n: int) -> bool:
+    if n == 0:
+        return True
+    return odd(n - 1)
+
+
+def odd(n: int) -> bool:
+    if n == 0:
+        return False
+    return even(n - 1)
+
+
+def total(xs) -> int:
+    """A list argument: the call is inlined."""
+    t = 0
+    for v in xs:
+        if v > 0:
+            t += v
+    return t
+
+
+def shapes(x: int, y: int) -> str:
+    """None or an int, a tuple, keyword-only parameters, mutual recursion, a list."""
+    m = maybe(x)
+    r = "none" if m is None else ("eight" if m == 8 else "some")
+    p, q = pair(y)
+    if p == 5 and q == 1:
+        raise AssertionError("pair five")
+    if keyword(x, flag=True) == 12:
+        r += "k"
+    if 0 <= x <= 4 and even(x):
+        r += "e"
+    if total([x, y]) == 9 and x < 0:
+        raise AssertionError("total")
+    return r
