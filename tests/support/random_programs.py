@@ -44,15 +44,40 @@ def _int_helper(r: random.Random, i: int, callees: list[int]) -> str:
     return "\n".join([f"def h{i}(a: int, b: int) -> int:", *block(2, "    ")])
 
 
+_EXTRA_INT = {
+    "rsum": ('''def rsum(n: int, k: int) -> int:
+    if n <= 0:
+        return k
+    if n == k:
+        raise ValueError("n == k")
+    return rsum(n - 2, k) + 1''', "rsum({a}, {b})"),
+    "maybe": ('''def maybe(n: int, k: int):
+    if n > k:
+        return None
+    return n - k''', "(maybe({a}, {b}) or 0)"),
+    "pair": ('''def pair(n: int, k: int):
+    if n < k:
+        return (n, 1)
+    return (k, n)''', "pair({a}, {b})[{i}]"),
+}
+
+
 def int_program(seed: int) -> str:
-    """Helpers h0.. over two ints (each may call the ones before it) and top(x, y)."""
+    """Helpers h0.. over two ints (each may call the ones before it), now and then a
+    recursive one, one returning None or an int, one returning a tuple; and top(x, y)."""
     r = random.Random(seed)
     n = r.randint(2, 3)
     parts = [_int_helper(r, i, list(range(i))) for i in range(n)]
+    extras = [name for name in sorted(_EXTRA_INT) if r.random() < 0.4]
+    parts += [_EXTRA_INT[name][0] for name in extras]
     body = ["def top(x: int, y: int) -> int:", "    if x < -8 or x > 8 or y < -8 or y > 8:", "        return 0"]
     names: list[str] = []
     for j in range(r.randint(2, 3)):
-        call = f"h{r.randrange(n)}({r.choice(['x', 'y'] + names)}, {_expr(r, ['x', 'y'])})"
+        if extras and r.random() < 0.5:
+            use = _EXTRA_INT[r.choice(extras)][1]
+            call = use.format(a=r.choice(["x", "y"] + names), b=_expr(r, ["x", "y"]), i=r.randint(0, 1))
+        else:
+            call = f"h{r.randrange(n)}({r.choice(['x', 'y'] + names)}, {_expr(r, ['x', 'y'])})"
         v = f"v{j}"
         if r.random() < 0.3:
             body += ["    try:", f"        {v} = {call}", "    except ValueError:", f"        {v} = {r.randint(-3, 3)}"]

@@ -184,8 +184,11 @@ class SummaryPolicy:
                 f = formal(q, name, sort)
                 actuals[f] = term_of(value)
                 env[f] = realize(value)
-        key = (q, self._context(call.recorder), frozenset((f, self._root(t)) for f, t in actuals.items()))
-        verdict = self._covered(q, summary, actuals, key, env)
+        # The calling context, by the decisions that lead to the call: the same decisions
+        # mean the same inputs, while the terms may differ as summaries grow (an earlier
+        # call's returned ite is rebuilt at each version of its summary).
+        key = (q, k, tuple((b.site, b.taken) for b in call.recorder.path))
+        verdict = self._covered(q, summary, actuals, key, env, call.recorder)
         if verdict not in (None, INLINE):
             return "summarize", (q, summary, actuals, env, verdict)
         if verdict == INLINE or self._active[q]:
@@ -290,19 +293,20 @@ class SummaryPolicy:
             return value.__module__ in self.own_modules
         return type(value).__module__ in self.own_modules
 
-    def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict) -> str | None:
+    def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict,
+                 rec: Recorder) -> str | None:
         """COVERED/EXHAUSTED/BOUNDED: summarize the call; None: explore it."""
         known = self.cover.get(key)
         if known in (COVERED, EXHAUSTED, BOUNDED, INLINE):
             return known
         verdict = None
         if summary.paths and known != summary.version:
-            verdict = self._implied(summary, actuals, key, env)
+            verdict = self._implied(summary, actuals, key, env, rec)
         if verdict is None and summary.paths and self.saturated(q):
             return BOUNDED
         return verdict
 
-    def _implied(self, summary: FunctionSummary, actuals: dict, key: tuple, env: dict) -> str | None:
+    def _implied(self, summary: FunctionSummary, actuals: dict, key: tuple, env: dict, rec: Recorder) -> str | None:
         """Does the calling context imply the disjunction of the preconditions?"""
         if summary.match(env) is None:
             # The concrete arguments satisfy no precondition, and they satisfy the context.
@@ -312,7 +316,7 @@ class SummaryPolicy:
         if domain.op == "const" and domain.value:
             self.cover[key] = COVERED
             return COVERED
-        constraints = (*key[1], build.not_(domain))
+        constraints = (*self._context(rec), build.not_(domain))
         hints = {v: self.assignment[v.value] for c in constraints for v in c.free if v.value in self.assignment}
         try:
             answer = self.solver.check(Query(constraints, self.domains, hints))
