@@ -71,7 +71,6 @@ class ExploredCall:
     key: tuple | None               # its calling context, as the cover cache knows it
     rename: dict[Term, Term]        # this call's formal variables -> canonical formals
     call: Call
-    conc_before: int
     result: Any = None
     raised: BaseException | None = None
     incomplete: bool = False
@@ -343,7 +342,7 @@ class SummaryPolicy:
             self.to_root[t] = self._root(term_of(value))
             rename[t] = formal(q, name, sort)
             bound.arguments[name] = proxy
-        entry = ExploredCall(k, q, key, rename, call, len(call.recorder.concretizations))
+        entry = ExploredCall(k, q, key, rename, call)
         self.explored.append(entry)
         self.stats[q].explored += 1
         self._frames("explore")
@@ -364,7 +363,9 @@ class SummaryPolicy:
         rec = entry.call.recorder
         self.region = entry
         entry.result, entry.raised = result, raised
-        entry.incomplete = len(rec.concretizations) > entry.conc_before or rec.truncated
+        # Any concretization so far counts: the recorder notes a (site, reason) once per
+        # run, so one inside this call may have been noted before it started.
+        entry.incomplete = bool(rec.concretizations) or rec.truncated
         rec.suspended += 1  # the rest of the run is off the path
 
     def _summarize(self, call: Call, q: str, summary: FunctionSummary, actuals: dict, env: dict,
