@@ -23,11 +23,12 @@ site it is instantiated with the actual argument terms (`Instance`):
   the caller's path, so the caller's search can flip "returned" into "raised"; each
   path returning an object that is not a value of the theory is a class of its own);
 * the returned value as a term: ite(pre_1, t_1, ite(pre_2, t_2, ...)) over the
-  value paths.  Preconditions of distinct paths are disjoint (they differ at the
-  first branch where the paths part), so this functional form says exactly what
-  the paper's relational form ∨(pre_w ∧ ret = t_w) says with `ret` a new input
-  of the caller; it needs no new variable, so string results need no bound of
-  their own and a summary never mentions a callee's variables.
+  value paths (factored on the trie of the preconditions, below).  Where two
+  preconditions both hold, both paths describe the same execution (each is exact
+  within the theory), so this functional form says what the paper's relational
+  form ∨(pre_w ∧ ret = t_w) says with `ret` a new input of the caller; it needs no
+  new variable, so string results need no bound of their own and a summary never
+  mentions a callee's variables.
 """
 from __future__ import annotations
 
