@@ -100,6 +100,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     own = own_modules(target.is_own_file)
     with opaque_functions(options, own, target.module), intercept(own, policy):
         result: ExplorationStats = engine.explore()
+    if hasattr(policy, "finish"):
+        policy.finish()  # e.g. SMART saves its summaries
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,

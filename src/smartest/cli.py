@@ -65,6 +65,11 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--quiet", action="store_true", help="no progress display")
     ex.add_argument("--no-isolate", action="store_true",
                     help="explore in this process (a target that kills the process then loses the report)")
+    ex.add_argument("--max-paths-per-function", type=int, default=0, metavar="B",
+                    help="smart: explore at most B paths of each function, 0 for no bound (default 0)")
+    ex.add_argument("--summary-store", metavar="FILE",
+                    help="smart: SQLite file of function summaries (default RUN_DIR/summaries.sqlite)")
+    ex.add_argument("--no-summary-store", action="store_true", help="smart: keep no summaries between runs")
     em = sub.add_parser("emit", help="write the pytest module of a (possibly interrupted) run directory")
     em.add_argument("run_dir")
     em.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -85,8 +90,13 @@ def _prepare(args):
     from smartest.engine.target import resolve
     from smartest.options import Options
 
+    extra = {}
+    if args.max_paths_per_function:
+        extra["max_paths_per_function"] = args.max_paths_per_function
+    if args.no_summary_store or args.summary_store:
+        extra["summary_store"] = None if args.no_summary_store else args.summary_store
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir,
+                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir, extra=extra,
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
                       default_opaque=not args.no_default_opaque)

@@ -14,6 +14,7 @@ from typing import Callable
 from smartest.calls.inline import InlinePolicy
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.generational import GenerationalSearcher
+from smartest.search import smart
 
 
 @dataclass(frozen=True)
@@ -35,3 +36,5 @@ register(Strategy("dart", "DART: depth-first directed search, calls inlined", "D
                   lambda options, solver, target: (DepthFirstSearcher(), InlinePolicy())))
 register(Strategy("generational", "SAGE-style generational search, calls inlined", "SAGE (Godefroid et al., NDSS'08)",
                   lambda options, solver, target: (GenerationalSearcher(), InlinePolicy())))
+register(Strategy("smart", "SMART: top-down compositional search with function summaries", "SMART (Godefroid, POPL'07) §3",
+                  smart.build))

@@ -30,6 +30,13 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
+    smart = report.extra.get("smart")
+    if smart:
+        fns = smart["functions"]
+        reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
+        n = sum(1 for f in fns.values() if f["paths"])
+        lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
+                     f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]

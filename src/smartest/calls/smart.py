@@ -1,0 +1,464 @@
+"""SMART's call policy: at each call of a function of the target, reuse its summary
+or explore it (SMART paper, Figure 2, the starred lines).
+
+While the run is **recording** (backtracking is on, in the paper's words), a call
+of a summarizable function f is decided by its calling context:
+
+* **summarize** when the symbolic calling context (the path constraint so far,
+  over the program's inputs) implies the disjunction of f's preconditions
+  instantiated with the actual arguments.  The solver checks the implication
+  (context ∧ ¬∨pre unsatisfiable) and the answer is cached per context.  f then
+  runs concretely with its decisions off the path; its summary joins the path
+  (outcome branches and domain) and its return value comes back as a term of the
+  summary over the actual arguments;
+* **explore** otherwise: f gets fresh proxies for its formal parameters
+  (`f#k.param`), so its branches are decided over its formals and its path is a
+  summary as it stands.  Each formal stands for the actual argument's term
+  (`to_root`), which the searcher substitutes back when it solves, so the whole
+  path constraint stays exact.  When the innermost explored call returns (or
+  raises), the run's **region** ends: its path becomes a path summary of f, and
+  everything after it is off the path (the paper stops the run there; here the
+  run goes on concretely, so every run is a real execution and a test).
+
+The searcher (`search/smart.py`) says through the directive which calls the
+context stack is exploring (by ordinal and name), so they are explored whatever
+their summary says, and tells the policy when a context is done (`context_done`),
+after which that calling context counts as covered.
+
+Functions that may write or read state (`calls/purity.py`) are not intercepted:
+their branches stay on their caller's path.  A call with an argument that is not
+an int, str, bool, None, class or instance of the target's classes is inlined,
+and so is every later call of a function whose summary a run contradicted.
+"""
+from __future__ import annotations
+
+import inspect
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+from smartest.annotations import AssumptionViolated
+from smartest.calls.protocol import Call, RunNotes
+from smartest.calls.purity import CodeTable
+from smartest.calls.store import SummaryStore
+from smartest.calls.summary import (FunctionSummary, Instance, extract, formal, outcome_class, outcome_of,
+                                    symbolic_sort, with_term)
+from smartest.solver.protocol import Query, Solver, Status
+from smartest.symbolic.inputs import fresh
+from smartest.symbolic.realize import realize, term_of
+from smartest.symbolic.inputs import prepare_inputs
+from smartest.terms import Term, build
+from smartest.terms.evaluate import evaluate
+from smartest.terms.rewrite import transform
+from smartest.trace.recorder import Recorder
+
+# What the cover cache knows of a calling context (else: the summary version at
+# which it was found not covered).  Decisions are kept, so that runs replaying a
+# prefix in a context's depth-first search meet the same calls the same way.
+COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline"
+# Frames an intercepted call puts between its caller and the callee, by what the
+# policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
+_FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
+
+
+@dataclass
+class ExploredCall:
+    """A call explored in this run: its formals and, once it ended, its outcome."""
+
+    ordinal: int
+    qualname: str
+    key: tuple | None               # its calling context, as the cover cache knows it
+    rename: dict[Term, Term]        # this call's formal variables -> canonical formals
+    call: Call
+    result: Any = None
+    raised: BaseException | None = None
+    incomplete: bool = False
+
+    @property
+    def start(self) -> int:
+        return self.call.record.start if self.call.record is not None else -1
+
+
+@dataclass
+class FunctionStats:
+    explored: int = 0       # calls explored (each adds a path summary at most)
+    summarized: int = 0     # calls answered by the summary
+    inlined: int = 0        # calls run with their branches on the caller's path
+    contexts: int = 0       # calling contexts searched to the end
+    mismatches: int = 0     # runs that contradicted the summary
+
+
+class SummaryPolicy:
+    name = "summary"
+
+    def __init__(self, options, solver: Solver, target, table: CodeTable, store: SummaryStore,
+                 max_paths: int = 0) -> None:
+        self.solver = solver
+        self.table = table
+        self.store = store
+        self.max_paths = max_paths
+        self.own_modules = {f.module.__name__ for f in table.facts.values() if isinstance(f.module, ModuleType)}
+        self.summaries: dict[str, FunctionSummary] = {}
+        self.cover: dict[tuple, Any] = {}
+        self.stats: dict[str, FunctionStats] = defaultdict(FunctionStats)
+        self.mismatched: set[str] = set()
+        self.used_stored: set[str] = set()
+        self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
+        self._signatures: dict[Callable, inspect.Signature] = {}
+        self.max_context_depth = 0   # the deepest context stack the searcher reached
+        self.begin_run({}, None)
+
+    # -- the CallPolicy protocol ---------------------------------------------
+    def intercepts(self, qualname: str, fn: Callable) -> bool:
+        return self.table.summarizable(qualname)
+
+    def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
+        self.assignment = assignment
+        self.chain = tuple(directive or ())
+        self.chain_pos = 0
+        self.ordinal = 0
+        self.explored: list[ExploredCall] = []
+        self.region: ExploredCall | None = None
+        self.to_root: dict[Term, Term] = {}
+        self._root_cache: dict = {}
+        self._prefix: list[Term] = []
+        self._prefix_len = 0
+        self._limit = sys.getrecursionlimit()
+        self._active: Counter = Counter()   # functions with an explored call in progress
+
+    def on_call(self, call: Call) -> Any:
+        base = self._limit
+        try:
+            return self._act(call)
+        finally:
+            self._limit = base
+            sys.setrecursionlimit(base)
+
+    def _frames(self, mode: str) -> None:
+        """Raise the recursion limit by the frames interception adds, so the target's
+        own recursion gets the budget it has when it runs plainly (a RecursionError
+        that only interception caused would be a bug no plain run reproduces)."""
+        self._limit += _FRAMES[mode]
+        sys.setrecursionlimit(self._limit)
+
+    def _act(self, call: Call) -> Any:
+        rec = call.recorder
+        if rec.suspended:  # inside a summarized call, or past the region
+            self._frames("silent")
+            return call.proceed("silent")
+        k, q = self.ordinal, call.qualname
+        self.ordinal += 1
+        try:
+            action, args = self._decide(call, k, q)
+        except Exception as e:  # smartest's own failure must not become the target's exception
+            rec.concretize(f"{q}: no decision ({type(e).__name__}: {e}); inlined", sys._getframe())
+            action, args = "inline", ()
+        if action == "explore":
+            return self._explore(call, *args)
+        if action == "summarize":
+            return self._summarize(call, *args)
+        self.stats[q].inlined += 1
+        self._frames("inline")
+        return call.proceed("inline")
+
+    def _decide(self, call: Call, k: int, q: str) -> tuple[str, tuple]:
+        """Explore, summarize or inline this call (and with what)."""
+        bound = self._bind(call)
+        if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
+            self.chain_pos += 1   # a call the context stack is exploring
+            return "explore", (bound, k, None)
+        if bound is None or q in self.mismatched:
+            return "inline", ()
+        summary = self.summary(q)
+        actuals, env = {}, {}
+        for name, value in bound.arguments.items():
+            sort = symbolic_sort(value)
+            if sort is not None:
+                f = formal(q, name, sort)
+                actuals[f] = term_of(value)
+                env[f] = realize(value)
+        # The calling context, by the decisions that lead to the call: the same decisions
+        # mean the same inputs, while the terms may differ as summaries grow (an earlier
+        # call's returned ite is rebuilt at each version of its summary).
+        key = (q, k, tuple((b.site, b.taken) for b in call.recorder.path))
+        verdict = self._covered(q, summary, actuals, key, env, call.recorder)
+        if verdict not in (None, INLINE):
+            return "summarize", (q, summary, actuals, env, verdict)
+        if verdict == INLINE or self._active[q]:
+            # A recursive call not covered: its branches join the outer call's path,
+            # so the recursion unrolls inside one path summary (bounded by b, §3.5).
+            self.cover[key] = INLINE
+            return "inline", ()
+        return "explore", (bound, k, key)
+
+    def end_run(self, recorder: Recorder) -> RunNotes:
+        region = self.region
+        if region is not None and region.call.record is not None and self._summarizable_end(region.raised):
+            record = region.call.record
+            outcome = outcome_of(region.result, region.raised)
+            path = extract(recorder.path[record.start:record.end], region.rename, outcome,
+                           term_of(region.result) if outcome[0] == "value" else None, region.incomplete)
+            self.summary(region.qualname).add(path)
+        info = {
+            "explored": tuple((e.ordinal, e.qualname, e.start, e.key) for e in self.explored),
+            "region_end": (region.call.record.end if region is not None and region.call.record is not None
+                           else len(recorder.path)),
+            "to_root": self.to_root,
+        }
+        return RunNotes(info=info)
+
+    # -- shared with the searcher --------------------------------------------
+    def summary(self, qualname: str) -> FunctionSummary:
+        s = self.summaries.get(qualname)
+        if s is None:
+            s = self.summaries[qualname] = FunctionSummary(qualname)
+            if self.store.enabled:
+                for p in self.store.load(qualname, self.table.code_hash(qualname)):
+                    s.add(p)
+                s.stored = s.version
+        return s
+
+    def saturated(self, qualname: str) -> bool:
+        """Has the function reached the bound b on explored paths (§3.5)?"""
+        return self.max_paths > 0 and self.summary(qualname).version >= self.max_paths
+
+    def context_done(self, key: tuple | None, qualname: str, bounded: bool) -> None:
+        """The search of a calling context is over: from now on its summary stands for it."""
+        self.stats[qualname].contexts += 1
+        if key is not None:
+            self.cover[key] = BOUNDED if bounded else EXHAUSTED
+
+    def to_root_term(self, term: Term, to_root: Mapping[Term, Term], cache: dict) -> Term:
+        return _substitute(term, to_root, cache)
+
+    def report(self) -> dict:
+        functions = {}
+        for q in sorted(set(self.summaries) | set(self.stats)):
+            s, st = self.summaries.get(q), self.stats[q]
+            functions[q] = {
+                "paths": s.version if s else 0, "stored": s.stored if s else 0,
+                "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
+                "explored_calls": st.explored, "summarized_calls": st.summarized, "inlined_calls": st.inlined,
+                "contexts": st.contexts, "mismatches": st.mismatches,
+            }
+        return {"smart": {
+            "functions": functions,
+            "summaries": sum(f["paths"] for f in functions.values()),
+            "summaries_reused": len(self.used_stored),
+            "stored_paths_reused": sum(self.summaries[q].stored for q in self.used_stored),
+            "invalidated": sorted(self.store.invalidated),
+            "store": self.store.path,
+            "max_paths_per_function": self.max_paths,
+            "max_context_depth": self.max_context_depth,
+            "not_summarized": dict(sorted(self.table.reason.items())),
+        }}
+
+    def finish(self) -> None:
+        """Save the summaries that grew (the exploration is over)."""
+        for q, s in self.summaries.items():
+            if s.version > s.stored:
+                self.store.save(q, self.table.code_hash(q), s.paths)
+        self.store.close()
+
+    # -- deciding ----------------------------------------------------------
+    def _bind(self, call: Call) -> inspect.BoundArguments | None:
+        sig = self._signatures.get(call.fn)
+        if sig is None:
+            sig = self._signatures[call.fn] = inspect.signature(call.fn)
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+            return None
+        try:
+            bound = sig.bind(*call.args, **call.kwargs)
+        except TypeError:
+            return None  # the call itself will raise
+        bound.apply_defaults()
+        for value in bound.arguments.values():
+            if symbolic_sort(value) is None and not self._opaque_ok(value):
+                return None
+        return bound
+
+    def _opaque_ok(self, value: Any) -> bool:
+        """Arguments a summary may ignore: None, classes, instances of the target's
+        classes (whose state the purity check keeps summarized functions from reading)."""
+        if value is None:
+            return True
+        if isinstance(value, type):
+            return value.__module__ in self.own_modules
+        return type(value).__module__ in self.own_modules
+
+    def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict,
+                 rec: Recorder) -> str | None:
+        """COVERED/EXHAUSTED/BOUNDED: summarize the call; None: explore it."""
+        known = self.cover.get(key)
+        if known in (COVERED, EXHAUSTED, BOUNDED, INLINE):
+            return known
+        verdict = None
+        if summary.paths and known != summary.version:
+            verdict = self._implied(summary, actuals, key, env, rec)
+        if verdict is None and summary.paths and self.saturated(q):
+            return BOUNDED
+        return verdict
+
+    def _implied(self, summary: FunctionSummary, actuals: dict, key: tuple, env: dict, rec: Recorder) -> str | None:
+        """Does the calling context imply the disjunction of the preconditions?"""
+        if summary.match(env) is None:
+            # The concrete arguments satisfy no precondition, and they satisfy the context.
+            self.cover[key] = summary.version
+            return None
+        domain = self._root(summary.instance(actuals).domain)
+        if domain.op == "const" and domain.value:
+            self.cover[key] = COVERED
+            return COVERED
+        constraints = (*self._context(rec), build.not_(domain))
+        hints = {v: self.assignment[v.value] for c in constraints for v in c.free if v.value in self.assignment}
+        try:
+            answer = self.solver.check(Query(constraints, self.domains, hints))
+        except Exception:  # the solver's failure must not become the target's exception
+            return None
+        if answer.status is Status.UNSAT:
+            self.cover[key] = COVERED
+            return COVERED
+        self.cover[key] = summary.version
+        return None
+
+    # -- acting ------------------------------------------------------------
+    def _explore(self, call: Call, bound: inspect.BoundArguments, k: int, key: tuple | None) -> Any:
+        q = call.qualname
+        rename: dict[Term, Term] = {}
+        for name, value in list(bound.arguments.items()):
+            sort = symbolic_sort(value)
+            if sort is None:
+                continue
+            proxy = fresh(value, f"{q}#{k}.{name}")
+            t = term_of(proxy)
+            if t is None or t.op != "var":
+                continue
+            self.to_root[t] = self._root(term_of(value))
+            rename[t] = formal(q, name, sort)
+            bound.arguments[name] = proxy
+        entry = ExploredCall(k, q, key, rename, call)
+        self.explored.append(entry)
+        self.stats[q].explored += 1
+        self._frames("explore")
+        self._active[q] += 1
+        try:
+            result = call.proceed("explore", bound.args, bound.kwargs)
+        except BaseException as e:
+            self._end_region(entry, None, e)
+            raise
+        finally:
+            self._active[q] -= 1
+        self._end_region(entry, result, None)
+        return result
+
+    def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> None:
+        if self.region is not None:
+            return
+        rec = entry.call.recorder
+        self.region = entry
+        entry.result, entry.raised = result, raised
+        # Any concretization so far counts: the recorder notes a (site, reason) once per
+        # run, so one inside this call may have been noted before it started.
+        entry.incomplete = bool(rec.concretizations) or rec.truncated
+        rec.suspended += 1  # the rest of the run is off the path
+
+    def _summarize(self, call: Call, q: str, summary: FunctionSummary, actuals: dict, env: dict,
+                   verdict: str) -> Any:
+        rec = call.recorder
+        self.stats[q].summarized += 1
+        if summary.stored:
+            self.used_stored.add(q)
+        if verdict == BOUNDED:
+            rec.concretize(f"{q}: summary bounded at {self.max_paths} paths (--max-paths-per-function)",
+                           sys._getframe())
+        raised: BaseException | None = None
+        result = None
+        self._frames("summary")
+        try:
+            result = call.proceed_silently("summary")
+        except (Exception, AssumptionViolated) as e:
+            raised = e
+        try:
+            result = self._answer(rec, q, summary, actuals, env, verdict, result, raised)
+        except Exception as e:  # never the target's exception
+            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+        if raised is not None:
+            raise raised
+        return result
+
+    def _answer(self, rec: Recorder, q: str, summary: FunctionSummary, actuals: dict, env: dict, verdict: str,
+                result: Any, raised: BaseException | None) -> Any:
+        """Put the summarized call on the caller's path; the value the caller gets."""
+        inst = summary.instance(actuals)
+        outcome = outcome_of(result, raised)
+        found = summary.match(env)
+        w = found[1] if found is not None else None
+        if w is None or w.outcome != outcome or not _post_agrees(w.post, env, result):
+            # The run is not the summary's.  Keep the concrete result.  Past the bound b
+            # that is expected; otherwise f is not a function of its formals (or its
+            # summary left something out): inline it from now on.
+            self.stats[q].mismatches += 1
+            if verdict == BOUNDED:
+                rec.concretize(f"{q}: the call took a path beyond its bounded summary", sys._getframe())
+            else:
+                self.mismatched.add(q)
+                rec.concretize(f"{q}: a run contradicted its summary (inlined from now on)", sys._getframe())
+        else:
+            if inst.incomplete:
+                rec.concretize(f"{q}: summary left conditions out", sys._getframe())
+            _record_outcome(rec, inst, outcome_class(*found))
+            if outcome[0] == "value":
+                result = with_term(realize(result), inst.values[outcome])
+        return result
+
+    # -- terms -------------------------------------------------------------
+    def _root(self, term: Term) -> Term:
+        return _substitute(term, self.to_root, self._root_cache)
+
+    def _context(self, rec: Recorder) -> tuple[Term, ...]:
+        """The path constraint so far, over the program's inputs."""
+        path = rec.path
+        while self._prefix_len < len(path):
+            c = self._root(path[self._prefix_len].constraint)
+            self._prefix_len += 1
+            if c.op != "const":
+                self._prefix.append(c)
+        return tuple(self._prefix)
+
+    @staticmethod
+    def _summarizable_end(raised: BaseException | None) -> bool:
+        return raised is None or isinstance(raised, (Exception, AssumptionViolated))
+
+
+def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
+    """`term` with formals replaced by their actual terms (memoized per run)."""
+    if not mapping or term.free.isdisjoint(mapping):
+        return term
+    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
+                     (t if t.free.isdisjoint(mapping) else None), cache)
+
+
+def _post_agrees(post: Term | None, env: Mapping[Term, Any], result: Any) -> bool:
+    if post is None:
+        return True
+    try:
+        return evaluate(post, env) == realize(result)
+    except Exception:
+        return False
+
+
+def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
+    """Which outcome class the call fell in, as decisions of the caller's path: the
+    classes before it did not hold (flippable), and it did (flippable unless it is the
+    last, which the domain implies; an assumption then, so the domain is on the path)."""
+    frame = sys._getframe(1)
+    classes = inst.classes
+    i = next(j for j, (o, _) in enumerate(classes) if o == cls)
+    for j in range(i):
+        rec.branch(classes[j][1], False, frame)
+    if i < len(classes) - 1:
+        rec.branch(classes[i][1], True, frame)
+    else:
+        rec.assume(classes[i][1], True, frame)

@@ -1,0 +1,155 @@
+"""SMART's top-down search (SMART paper, Figures 1 and 3, the starred lines).
+
+The search keeps a **context stack**.  Its bottom is the target itself; above it,
+one entry per call being summarized, innermost on top: the call (its ordinal in
+the run and its function), where its stretch of the path starts (k_f), the
+decisions leading to it, and the input I that first reached it.  Each context
+has its own execution tree and depth-first stack, so backtracking happens only
+inside the innermost function being summarized:
+
+    context stack             region of a run it owns        backtracks over
+    ───────────────           ───────────────────────        ───────────────
+    locate (call #0, k=0)     path[k : locate returns]       locate's branches
+    top (the target)          path[0 : end of run]           top's, with locate summarized
+
+A run explores calls its policy finds uncovered (`calls/smart.py`); the calls
+beyond the contexts the run was asked to explore become new contexts, each saved
+with the run's input.  When a context has no branch left to flip it is popped: its
+calling context is now covered by the summary, and the run that first reached it
+is repeated (Figure 3: "return (1, stack[0..k_f - 1], I)") with the call
+summarized, so the search goes on in the caller, where the summary's disjunction
+stands for every path of the callee.
+
+Queries are over the program's inputs: the policy hands over, per run, what each
+explored call's formal parameters stand for (`to_root`), and the conditions of the
+path are instantiated with it before they reach the solver.
+"""
+from __future__ import annotations
+
+import os
+from smartest.calls.intercept import own_modules
+from smartest.calls.purity import CodeTable, all_functions
+from smartest.calls.smart import SummaryPolicy
+from smartest.calls.store import SummaryStore
+from smartest.errors import InvalidArgument
+from smartest.search.protocol import Candidate, ExploredRun, decisions
+from smartest.solver.protocol import Status
+from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
+
+
+class Context:
+    """One entry of the context stack: a call being summarized (or the target)."""
+
+    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded")
+
+    def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
+                 key: tuple | None) -> None:
+        self.qualname = qualname
+        self.chain = chain          # (ordinal, qualname) of every explored call down to this one
+        self.start = start          # k_f: where the call's stretch of the path begins
+        self.prefix = prefix        # the decisions that lead to the call
+        self.saved = saved          # I: the input of the run that first reached it
+        self.key = key              # its calling context, for the policy's cover cache
+        self.tree = ExecutionTree()
+        self.stack: list[Candidate] = []
+        self.bounded = False
+
+
+class SmartSearcher:
+    def __init__(self, policy) -> None:
+        self.policy = policy
+        self.root = Context(None, (), 0, (), {}, None)
+        self.contexts: list[Context] = [self.root]
+
+    # -- the Searcher protocol -----------------------------------------------
+    def select(self) -> Candidate | None:
+        while True:
+            top = self.contexts[-1]
+            if top is not self.root and top.stack and self.policy.saturated(top.qualname):
+                top.stack.clear()   # the bound b on paths per function (§3.5)
+                top.bounded = True
+            if top.stack:
+                return top.stack.pop()
+            if top is self.root:
+                return None
+            self.contexts.pop()
+            self.policy.context_done(top.key, top.qualname, top.bounded)
+            parent = self.contexts[-1]
+            return Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
+
+    def update(self, run: ExploredRun) -> None:
+        cand = run.candidate
+        if cand is None:  # a random (re)start: the search begins again at the target
+            self.contexts = [self.root]
+        ctx = self.contexts[-1]
+        origin = cand.origin if cand is not None else None
+        flipped = origin if origin is not None and origin[0] is ctx else None
+        info = run.notes.info
+        explored = info.get("explored", ())
+        chain = ctx.chain
+        reached = tuple((o, q) for o, q, _, _ in explored[:len(chain)]) == chain
+        if run.diverged or not reached:
+            if flipped is not None:
+                ctx.tree.mark(flipped[1], flipped[2], SideStatus.DIVERGED)
+            return
+        for ordinal, qualname, start, key in explored[len(chain):]:
+            ctx = Context(qualname, (*ctx.chain, (ordinal, qualname)), start, decisions(run.path[:start]),
+                          dict(run.assignment), key)
+            self.contexts.append(ctx)
+        self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
+        self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        ctx, node, side, _ = candidate.origin
+        ctx.tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)
+
+    # -- the depth-first search inside one context ---------------------------
+    def _insert(self, ctx: Context, run: ExploredRun, end: int, to_root: dict) -> None:
+        """Add the run's stretch of the path to the context's tree and stack the
+        sides it leaves dangling (Figure 3: negate path[j] for j >= k_f)."""
+        path = run.path
+        region = path[ctx.start:end]
+        nodes = ctx.tree.insert(region)
+        cache: dict = {}
+        root_prefix = None
+        prefix: list = []
+        done = ctx.start
+        for jj, node in dangling_sides(region, nodes, 0):
+            j = ctx.start + jj
+            side = not path[j].taken
+            negated = self.policy.to_root_term(path[j].negated, to_root, cache)
+            if negated.op == "const" and not negated.value:
+                # The other side is ruled out by the calling context alone (a constant actual).
+                ctx.tree.mark(node, side, SideStatus.INFEASIBLE)
+                continue
+            while done < j:
+                c = self.policy.to_root_term(path[done].constraint, to_root, cache)
+                done += 1
+                if c.op != "const":
+                    prefix.append(c)
+            if root_prefix is None:
+                # The calling context of the context's call: path[:k_f] over the inputs.
+                terms = (self.policy.to_root_term(b.constraint, to_root, cache) for b in path[:ctx.start])
+                root_prefix = tuple(c for c in terms if c.op != "const")
+            constraints = (*root_prefix, *prefix, negated)
+            expect = (*decisions(path[:j]), (path[j].site, side))
+            ctx.stack.append(Candidate(constraints, run.assignment, expect, ctx.chain, (ctx, node, side, j)))
+
+
+def store_path(options) -> str | None:
+    """Where summaries persist: `extra["summary_store"]` if given (None or "": nowhere),
+    else `summaries.sqlite` in the run-directory base, else nowhere."""
+    if "summary_store" in options.extra:
+        return options.extra["summary_store"] or None
+    return os.path.join(options.run_dir, "summaries.sqlite") if options.run_dir else None
+
+
+def build(options, solver, target) -> tuple[SmartSearcher, SummaryPolicy]:
+    """The `smart` strategy: the context-stack searcher and the summary policy, sharing
+    the summaries and the cover cache."""
+    bound = options.extra.get("max_paths_per_function", 0) or 0
+    if not isinstance(bound, int) or bound < 0:
+        raise InvalidArgument(f"max_paths_per_function must be an int >= 0, not {bound!r}")
+    table = CodeTable(all_functions(own_modules(target.is_own_file)))
+    policy = SummaryPolicy(options, solver, target, table, SummaryStore(store_path(options)), bound)
+    return SmartSearcher(policy), policy
