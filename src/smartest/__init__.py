@@ -10,8 +10,9 @@ from smartest.annotations import assume
 from smartest.api import explore
 from smartest.engine.testcase import TestCase
 from smartest.errors import InvalidArgument, SmartestError, TargetError
+from smartest.guided.annotations import assumed, check
 from smartest.options import Options
 from smartest.report.report import Report
 
-__all__ = ["assume", "explore", "Options", "Report", "TestCase", "SmartestError", "InvalidArgument", "TargetError"]
+__all__ = ["assume", "assumed", "check", "explore", "Options", "Report", "TestCase", "SmartestError", "InvalidArgument", "TargetError"]
 __version__ = "0.1.0"

@@ -8,6 +8,7 @@ from smartest.calls.intercept import intercept, own_modules
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
+from smartest.guided.session import Guidance
 from smartest.options import Options
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
@@ -62,6 +63,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     strategy = STRATEGIES[options.strategy]
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)
     searcher, policy = strategy.build(options, solver, target)
+    guidance = Guidance(target, options)
+    searcher = guidance.wrap(searcher)
     run_dir = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
@@ -72,7 +75,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         handlers = (run_dir, *handlers)
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
-    with intercept(own_modules(target.is_own_file), policy):
+    with guidance.installed(), intercept(own_modules(target.is_own_file), policy):
         result: ExplorationStats = engine.explore()
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
@@ -82,6 +85,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     )
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
+    report.extra.update(guidance.report())
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:
