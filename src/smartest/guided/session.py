@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import sys
+from types import ModuleType
 from typing import Callable
 
-from smartest.calls.intercept import own_modules
 from smartest.engine.target import Target
 from smartest.guided.continuation import Continuations
 from smartest.guided.install import Installation, PreparedModule, prepare, references_annotations
@@ -30,8 +31,9 @@ class Guidance:
         self.configuration = options.guided
         kwargs = {"rewrite": rewrite} if rewrite is not None else {}
         self.prepared: list[PreparedModule] = []
-        for module in own_modules(target.is_own_file):
-            if references_annotations(module):
+        for module in list(sys.modules.values()):
+            if (isinstance(module, ModuleType) and references_annotations(module)
+                    and target.is_own_file(getattr(module, "__file__", "") or "")):
                 p = prepare(module, self.configuration, strict=options.strict, **kwargs)
                 if p is not None:
                     self.prepared.append(p)

@@ -11,7 +11,9 @@ def _call(inputs: dict) -> str:
 
 
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:
-    lines = [f"smartest: {report.target}  (strategy {report.strategy})"]
+    guided = report.extra.get("guided")
+    mode = f", guided {guided['configuration']}" if guided else ""
+    lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
     if report.complete:
         verdict = "complete: every feasible path was run"
     else:
@@ -23,6 +25,11 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
+    if guided:
+        placed = sum(len(f["placements"]) for f in guided["functions"].values())
+        lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
+                     f"{guided['pruned']} runs pruned, {guided['kept']} kept past an unverified assertion, "
+                     f"{guided['interrupts']} tryfirst interrupts")
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]
