@@ -196,6 +196,7 @@ def test_calls_to_functions_of_the_module_carry_their_assertions():
 @pytest.mark.parametrize("body,message", [
     ('assumed(x > 0, name)', "string literal"),
     ('assumed(x > 0, "not an identifier")', "string literal"),
+    ('assumed(x > 0, "and")', "string literal"),
     ('check(x > 0, verified="a and")', "not a boolean formula"),
     ('check(x > 0, verified="a + b")', "only identifiers"),
     ('y = check(x > 0)', "must be a statement"),

@@ -34,6 +34,7 @@ it.
 from __future__ import annotations
 
 import ast
+import keyword
 from dataclasses import dataclass, field
 
 from smartest.errors import AnnotationError
@@ -132,7 +133,7 @@ def read_annotation(stmt: ast.stmt, names: AnnotationNames, where: str) -> Assum
     if kind == "assumed":
         name = _arg(call, 1, "name")
         if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()
-                and name.value not in ("True", "False", "true", "false")):
+                and not keyword.iskeyword(name.value) and name.value not in ("true", "false")):
             raise AnnotationError(f"{at}: assumed(condition, name) needs the assumption's name as a "
                                   f"string literal that is an identifier, e.g. \"a\"")
         return Assumed(name.value, condition)
