@@ -2,9 +2,10 @@
 unguided exploration (PV) finds, every guided configuration finds too.
 
 Each program mixes assumptions, checks with every kind of supposition, plain
-asserts, branches, bounded loops, try/except (including handlers that catch a
-failed check), calls to helpers that carry their own annotations and asserts,
-and assignments to the inputs.  When both explorations are complete, the set
+asserts, `raise AssertionError`, early returns, branches, bounded loops,
+try/except and `with` blocks that swallow a failed check, calls to helpers and
+methods that carry their own annotations, helpers called back by `map`, nested
+functions, and assignments to the inputs.  When both explorations are complete, the set
 of assertion messages that plain re-execution reproduces must not shrink under
 MAY, MUST or MAY x MUST: a smaller set would be a bug of the abstraction, the
 inference, the caller check or the tryfirst wrapper.  A few seeds run in the
@@ -42,13 +43,30 @@ class _Gen:
 
     def stmt(self, depth: int, indent: str, helper: bool) -> list[str]:
         r = self.rng
-        kinds = ["assumed", "check", "check", "assign"]
+        kinds = ["assumed", "check", "check", "assign", "return"]
         if depth < 2:
-            kinds += ["if", "if", "for", "try"]
+            kinds += ["if", "if", "for", "try", "while", "with"]
         if not helper:
-            kinds += ["call", "assert"]
+            kinds += ["call", "call", "assert", "raise", "map", "method", "nested"]
         kind = r.choice(kinds)
         i = indent
+        if kind == "return":
+            return [f"{i}if {self.cond()}:", f"{i}    return {r.choice('xy')}"]
+        if kind == "raise":
+            return [f"{i}if {self.cond()}:", f'{i}    raise AssertionError("{self.message()}")']
+        if kind == "map":
+            return [f"{i}{r.choice('xy')} = sum(map({r.choice(self.helpers)}, [x, y]))"]
+        if kind == "method":
+            return [f"{i}{r.choice('xy')} = Box().{r.choice(self.helpers)}({r.choice('xy')})"]
+        if kind == "nested":
+            return [f"{i}def _inner(x: int) -> int:", f"{i}    y = 0",
+                    *self.block(2, i + "    ", True), f"{i}    return x",
+                    f"{i}{r.choice('xy')} = _inner({r.choice('xy')})"]
+        if kind == "while":
+            return [f"{i}_n = 0", f"{i}while _n < 2 and {self.cond()}:", f"{i}    _n += 1",
+                    *self.block(depth + 1, i + "    ", helper)]
+        if kind == "with":
+            return [f"{i}with contextlib.suppress(AssertionError):", *self.block(depth + 1, i + "    ", helper)]
         if kind == "assumed":
             return [f'{i}smartest.assumed({self.cond()}, "{r.choice("ab")}")']
         if kind == "check":
@@ -73,9 +91,13 @@ class _Gen:
                 *self.block(depth + 1, inner, helper)]
 
     def program(self) -> str:
-        lines = ["import smartest", ""]
+        lines = ["import contextlib", "import smartest", ""]
         for h in self.helpers:
             lines += [f"def {h}(x: int) -> int:", "    y = 1", *self.block(0, "    ", True), "    return x", ""]
+        lines += ["class Box:"]
+        for h in self.helpers:
+            lines += [f"    def {h}(self, x: int) -> int:", "        y = 2", *self.block(1, "        ", True),
+                      f"        return {h}(x)", ""]
         lines += ["def f(x: int, y: int) -> int:", *self.block(0, "    ", False), "    return x + y", ""]
         return "\n".join(lines)
 

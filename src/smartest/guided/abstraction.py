@@ -7,7 +7,7 @@ and nondeterministic successors:
     ("init",)            every identifier := true          (function entry)
     ("havoc", a)         a := a && *                       (`assumed(P, "a")`)
     ("assert", A)        assert * verified A               (`check`, `assert`, `raise AssertionError`)
-    ("call", key)        call of a function of the module  (resolved by name; None: unknown)
+    ("call", keys)       call of functions of the module   (the ones it may be; (): none)
     ("skip",)            everything else
 
 Conditions are abstracted away, so `if`, `while`, `for`, `match` and `try`
@@ -182,10 +182,12 @@ def _inside_function(tree: ast.Module, target: ast.AST) -> bool:
 
 @dataclass
 class ModuleSymbols:
-    """Module-level functions and classes (with their methods and bases), by name."""
+    """Module-level functions and classes (with their methods and bases), and every
+    function of the module by its simple name."""
 
     functions: set[str] = field(default_factory=set)
     classes: dict[str, tuple[set[str], list[str]]] = field(default_factory=dict)
+    by_name: dict[str, list[str]] = field(default_factory=dict)
 
     @staticmethod
     def of(tree: ast.Module) -> "ModuleSymbols":
@@ -196,6 +198,8 @@ class ModuleSymbols:
             elif isinstance(node, ast.ClassDef):
                 methods = {n.name for n in node.body if isinstance(n, FUNCTIONS)}
                 s.classes[node.name] = (methods, [b.id for b in node.bases if isinstance(b, ast.Name)])
+        for qualname, _, fn in function_defs(tree):
+            s.by_name.setdefault(fn.name, []).append(qualname)
         return s
 
     def method(self, cls: str, name: str, depth: int = 0) -> str | None:
@@ -210,23 +214,30 @@ class ModuleSymbols:
                 return found
         return None
 
-    def resolve(self, call: ast.Call, cls: str | None, local_defs: dict[str, str]) -> str | None:
-        f = call.func
+    def resolve(self, f: ast.expr, cls: str | None, local_defs: dict[str, str]) -> tuple[str, ...]:
+        """The functions of the module a called (or passed) expression may be: the one
+        it names (`f`, `self.m`, `Class.m`, `Class` for `__init__`, a nested def), else
+        every function of the module with that name; () if none."""
+        exact = None
         if isinstance(f, ast.Name):
             if f.id in local_defs:
-                return local_defs[f.id]
-            if f.id in self.functions:
-                return f.id
-            if f.id in self.classes:
-                return self.method(f.id, "__init__")
-            return None
-        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                exact = local_defs[f.id]
+            elif f.id in self.functions:
+                exact = f.id
+            elif f.id in self.classes:
+                exact = self.method(f.id, "__init__")
+                if exact is None:
+                    return ()
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             owner = f.value.id
             if owner in ("self", "cls") and cls is not None:
-                return self.method(cls, f.attr)
-            if owner in self.classes:
-                return self.method(owner, f.attr)
-        return None
+                exact = self.method(cls, f.attr)
+            elif owner in self.classes:
+                exact = self.method(owner, f.attr)
+        if exact is not None:
+            return (exact,)
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        return tuple(self.by_name.get(name, ())) if name else ()
 
 
 # -- the graph ---------------------------------------------------------------------
@@ -250,8 +261,8 @@ class FunctionGraph:
     exit: int = 0
     points: dict[int, int] = field(default_factory=dict)       # id(stmt) -> point node
     statements: dict[int, ast.stmt] = field(default_factory=dict)
-    calls: dict[Span, tuple[int, str | None, str | None]] = field(default_factory=dict)
-    # call expression span -> (call node, the name called, the function it resolves to)
+    calls: dict[Span, tuple[int, str | None, tuple[str, ...]]] = field(default_factory=dict)
+    # call expression span -> (call node, the name called, the functions it may be)
     spans: list[tuple[Span, int]] = field(default_factory=list)  # statement / header span -> point
     annotations: dict[int, Assumed | Check] = field(default_factory=dict)   # id(stmt) -> annotation
     asserts: list[int] = field(default_factory=list)           # id of plain `assert` statements
@@ -268,13 +279,18 @@ def span(node: ast.AST) -> Span:
     return (node.lineno, node.col_offset, node.end_lineno or node.lineno, node.end_col_offset or 0)
 
 
-def ordered_calls(node: ast.AST | None) -> list[tuple[ast.Call, bool]]:
+def ordered_calls(node: ast.AST | None) -> list[tuple[ast.expr, bool]]:
     """Calls in an expression or simple statement, in evaluation order, each with
-    whether it can be mapped back from a frame (not inside a comprehension)."""
-    out: list[tuple[ast.Call, bool]] = []
+    whether it can be mapped back from a frame (not inside a comprehension or a
+    lambda).  A function passed as an argument (`map(f, xs)`, `key=f`) or called in
+    a lambda may be called back during the call: it is listed too, as a name."""
+    out: list[tuple[ast.expr, bool]] = []
 
     def visit(n: ast.AST | None, mapped: bool) -> None:
-        if n is None or isinstance(n, (ast.Lambda, *FUNCTIONS, ast.ClassDef)):
+        if n is None or isinstance(n, (*FUNCTIONS, ast.ClassDef)):
+            return
+        if isinstance(n, ast.Lambda):
+            visit(n.body, False)
             return
         if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             for child in ast.iter_child_nodes(n):
@@ -282,10 +298,10 @@ def ordered_calls(node: ast.AST | None) -> list[tuple[ast.Call, bool]]:
             return
         if isinstance(n, ast.Call):
             visit(n.func, mapped)
-            for a in n.args:
+            arguments = [*n.args, *(k.value for k in n.keywords)]
+            for a in arguments:
                 visit(a, mapped)
-            for k in n.keywords:
-                visit(k.value, mapped)
+            out.extend((a, False) for a in arguments if isinstance(a, (ast.Name, ast.Attribute)))
             out.append((n, mapped))
             return
         if isinstance(n, (ast.Assign, ast.AnnAssign)):
@@ -321,12 +337,15 @@ class _Builder:
         self.g.nodes.append(Node(op, list(succ), list(self.exc)))
         return len(self.g.nodes) - 1
 
-    def chain(self, calls: list[tuple[ast.Call, bool]], k: int) -> int:
+    def chain(self, calls: list[tuple[ast.expr, bool]], k: int) -> int:
         for call, mapped in reversed(calls):
-            key = self.symbols.resolve(call, self.cls, self.local_defs)
-            k = self.node(("call", key), [k])
-            if mapped:
-                self.g.calls[span(call)] = (k, _callee_name(call), key)
+            is_call = isinstance(call, ast.Call)
+            keys = self.symbols.resolve(call.func if is_call else call, self.cls, self.local_defs)
+            if not is_call and not keys:
+                continue                 # an argument that is no function of the module
+            k = self.node(("call", keys), [k])
+            if mapped and is_call:
+                self.g.calls[span(call)] = (k, _callee_name(call), keys)
         return k
 
     def point(self, stmt: ast.stmt, first: int, header: list[ast.AST] | None = None) -> int:

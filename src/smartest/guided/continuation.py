@@ -59,8 +59,8 @@ class _Function:
         c = self.conditions
         call = self.calls.get(where)
         if call is not None:
-            node, name, key = call
-            if name != callee.co_name and key != getattr(callee, "co_qualname", None):
+            node, name, keys = call
+            if name != callee.co_name and getattr(callee, "co_qualname", None) not in keys:
                 return None     # not a direct call: a function in between (`map`, a wrapper) calls back
             return self._formula(c.may_after(node))
         for sp, point in self.spans:

@@ -17,8 +17,10 @@ precision for the same soundness; Figure 4's `{!a}` before the update needs
 ours).  A call of a function of the same module counts as that function's body
 seen from outside: its own assumptions start true, so its WP, MUST_all and
 MUST_assert at entry are constants (`Summary`), computed for all functions of
-the module together to a fixed point.  A call the abstraction cannot resolve
-is assumed correct, as modular verification assumes of callees.
+the module together to a fixed point.  A call that names no function of the
+module (a builtin, a library, another module) is assumed correct, as modular
+verification assumes of callees; one that names a method of an unknown object
+stands for every function of the module with that name.
 
 Placement follows §3.2–3.4: an `assume(MAY)` goes before a statement unless MAY
 is true there or the assumptions already enforced on every path to it imply it
@@ -155,7 +157,11 @@ def analyze(g: FunctionGraph, summaries: dict[str, Summary]) -> Conditions:
     state = _substitutions(space)
 
     def callee(op: tuple) -> Summary:
-        return ASSUMED_CORRECT if op[1] is None else summaries.get(op[1], ASSUMED_CORRECT)
+        found = [summaries.get(k, ASSUMED_CORRECT) for k in op[1]]
+        if not found:
+            return ASSUMED_CORRECT
+        return Summary(all(s.verified for s in found), all(s.all_unverified for s in found),
+                       all(s.must_assert for s in found))
 
     def wp(op, r):
         s = state(op, r)
