@@ -11,7 +11,8 @@ import textwrap
 import pytest
 
 from smartest.errors import AnnotationError
-from smartest.guided.abstraction import AnnotationNames, ModuleSymbols, build_graph, function_defs
+from smartest.guided.abstraction import ModuleSymbols, build_graph
+from smartest.guided.recognize import AnnotationNames, function_defs
 from smartest.guided.boolfun import Space
 from smartest.guided.inference import analyze_module, placements
 from smartest.guided.instrument import instrument, plan_module

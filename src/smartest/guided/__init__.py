@@ -8,6 +8,7 @@ executions whose every assertion is unverified), `may-must` (both).
 
     annotations.py   assumed / check, the public annotations
     boolfun.py       conditions over assumption identifiers, as truth tables
+    recognize.py     which statements are annotations; the functions of a module
     abstraction.py   the boolean abstraction: a CFG per function, from the AST
     inference.py     WP, MUST_assert, MUST_all; where to place assume / tryfirst
     instrument.py    the AST pass (pure: ast.Module -> ast.Module)

@@ -27,7 +27,8 @@ from types import CodeType, FrameType
 from typing import Callable
 
 from smartest.errors import AnnotationError
-from smartest.guided.abstraction import AnnotationNames, ModuleSymbols, Span, build_graph, function_defs
+from smartest.guided.abstraction import ModuleSymbols, Span, build_graph
+from smartest.guided.recognize import AnnotationNames, function_defs
 from smartest.guided.inference import Conditions, analyze_module
 from smartest.guided.instrument import local_name
 from smartest.guided.values import evaluate, or_

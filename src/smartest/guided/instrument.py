@@ -33,9 +33,9 @@ import ast
 import copy
 from dataclasses import dataclass, field
 
-from smartest.guided.abstraction import (FUNCTIONS, AnnotationNames, Assumed, Check, ModuleSymbols, build_graph,
-                                         function_defs, identifiers, misplaced_annotations, own_statements,
-                                         read_annotation)
+from smartest.guided.abstraction import ModuleSymbols, build_graph
+from smartest.guided.recognize import (FUNCTIONS, AnnotationNames, Assumed, Check, function_defs, identifiers,
+                                       misplaced_annotations, own_statements, read_annotation)
 from smartest.guided.boolfun import formula_names, parse_formula
 from smartest.guided.inference import Placement, analyze_module, placements
 
