@@ -137,5 +137,5 @@ def test_guided_configurations_find_what_pv_finds(tmp_path, seed):
 
 @pytest.mark.quality
 def test_guided_configurations_find_what_pv_finds_on_many_programs(tmp_path):
-    outcomes = [_check_seed(tmp_path, seed) for seed in range(100, 400)]
-    assert outcomes.count("checked") >= 200
+    outcomes = [_check_seed(tmp_path, seed) for seed in range(100, 250)]
+    assert outcomes.count("checked") >= 100
