@@ -35,7 +35,7 @@ SUITE = [
     ("deposit_guided", "deposit_test_extra", 4, None),
     ("guided_quote", "quote_test", 4, None),
     ("guided_config", "parse_setting", 8, None),
-    ("guided_buffer", "run", 4, None),
+    ("guided_buffer", "run", 3, None),
 ]
 
 
