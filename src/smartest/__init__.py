@@ -10,9 +10,10 @@ from smartest.annotations import assume, opaque, partition
 from smartest.api import explore
 from smartest.engine.testcase import TestCase
 from smartest.errors import InvalidArgument, SmartestError, TargetError
+from smartest.guided.annotations import assumed, check
 from smartest.options import Options
 from smartest.report.report import Report
 
-__all__ = ["assume", "opaque", "partition", "explore", "Options", "Report", "TestCase", "SmartestError",
-           "InvalidArgument", "TargetError"]
+__all__ = ["assume", "assumed", "check", "opaque", "partition", "explore", "Options", "Report", "TestCase",
+           "SmartestError", "InvalidArgument", "TargetError"]
 __version__ = "0.1.0"

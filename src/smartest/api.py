@@ -9,6 +9,7 @@ from smartest.calls.opaque_names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
+from smartest.guided.session import Guidance
 from smartest.options import Options
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
@@ -87,6 +88,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
                                        mixed=mixed)
     searcher, policy = strategy.build(options, solver, target)
+    guidance = Guidance(target, options)
+    searcher = guidance.wrap(searcher)
     run_dir = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
@@ -98,7 +101,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
     own = own_modules(target.is_own_file)
-    with opaque_functions(options, own, target.module), intercept(own, policy):
+    with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
         result: ExplorationStats = engine.explore()
     if hasattr(policy, "finish"):
         policy.finish()  # e.g. SMART saves its summaries
@@ -111,6 +114,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     _opaque_report(report, options, mixed)
+    report.extra.update(guidance.report())
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:

@@ -24,6 +24,8 @@ from smartest.errors import SmartestError
 EXPLORE_OPTIONS = [
     # (flags, dest, type, default, help)
     (("--strategy",), "strategy", str, "dart", "search strategy (see `smartest strategies`)"),
+    (("--guided",), "guided", str, "off",
+     "guidance toward unverified executions (off, may, must, may-must; needs assumed/check annotations)"),
     (("--max-runs",), "max_runs", int, 1000, "stop after this many runs of the target"),
     (("--time-limit",), "time_limit", float, 60.0, "stop after this many seconds"),
     (("--per-run-timeout",), "per_run_timeout", float, 5.0, "seconds one run may take before it counts as a hang"),

@@ -11,3 +11,7 @@ class InvalidArgument(SmartestError):
 
 class TargetError(SmartestError):
     """The target cannot be found, loaded or explored (bad path, module, name, type)."""
+
+
+class AnnotationError(SmartestError):
+    """A verification annotation (`assumed`, `check`) that smartest cannot read."""

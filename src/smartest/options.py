@@ -12,6 +12,7 @@ SOLVING = ("dart", "concretize", "mixed")   # what happens at a call of an opaqu
 @dataclass(frozen=True, kw_only=True)
 class Options:
     strategy: str = "dart"
+    guided: str = "off"               # guidance toward unverified executions: off, may, must, may-must
     max_runs: int = 1000
     time_limit: float = 60.0          # seconds for the whole exploration
     per_run_timeout: float = 5.0      # seconds for one run of the target
@@ -39,6 +40,9 @@ class Options:
         from smartest.strategies import STRATEGIES
         if self.strategy not in STRATEGIES:
             raise InvalidArgument(f"unknown strategy {self.strategy!r} (choose from {', '.join(STRATEGIES)})")
+        from smartest.guided import CONFIGURATIONS
+        if self.guided not in CONFIGURATIONS:
+            raise InvalidArgument(f"unknown guided configuration {self.guided!r} (choose from {', '.join(CONFIGURATIONS)})")
         for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")

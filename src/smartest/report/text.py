@@ -14,8 +14,9 @@ def _call(inputs: dict) -> str:
 
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:
     solving = report.extra.get("opaque", {}).get("solving", "dart")
-    lines = [f"smartest: {report.target}  (strategy {report.strategy}"
-             + (f", solving {solving})" if solving != "dart" else ")")]
+    guided = report.extra.get("guided")
+    mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
+    lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
     if report.complete:
         verdict = "complete: every feasible path was run"
     else:
@@ -37,6 +38,11 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         n = sum(1 for f in fns.values() if f["paths"])
         lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
                      f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
+    if guided:
+        placed = sum(len(f["placements"]) for f in guided["functions"].values())
+        lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
+                     f"{guided['pruned']} runs pruned, {guided['kept']} kept past an unverified assertion, "
+                     f"{guided['interrupts']} tryfirst interrupts")
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]

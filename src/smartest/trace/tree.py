@@ -72,8 +72,8 @@ class ExecutionTree:
             nodes.append(node)
             side = int(b.taken)
             node.status[side] = SideStatus.EXPLORED
-            if not b.flippable and node.status[1 - side] is SideStatus.DANGLING:
-                node.status[1 - side] = SideStatus.INFEASIBLE  # an assumption has no other side
+            if not b.flippable and b.taken and node.status[1 - side] is SideStatus.DANGLING:
+                node.status[1 - side] = SideStatus.INFEASIBLE  # an assumption that held has no other side
             if depth == len(path) - 1:
                 child = node.children[side]
                 if child is None:
@@ -112,8 +112,8 @@ def dangling_sides(path: Sequence[Branch], nodes: Sequence[Node], start: int):
     """(index, node) of each side of `path` from `start` on that no run has taken and
     no searcher holds yet; marks them pending (a searcher now holds them)."""
     for j in range(start, len(path)):
-        if not path[j].flippable:
-            continue
+        if not path[j].flippable and path[j].taken:
+            continue  # an assumption that held; a violated one (a pruned run) is worth satisfying
         node = nodes[j]
         side = int(not path[j].taken)
         if node.status[side] is SideStatus.DANGLING:

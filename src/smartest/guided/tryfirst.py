@@ -1,0 +1,72 @@
+"""`tryfirst`: a searcher wrapper that runs the must-unverified side first (§3.3).
+
+When a run is interrupted at a `tryfirst MUST` whose MUST was false, the wrapper
+does not show the run to the inner searcher (it was cut short: its tree would
+record a false leaf).  It queues, ahead of everything the inner searcher has,
+the candidate that keeps the run's prefix and makes MUST true.  That run, when
+it comes, is handed to the inner searcher in place of the interrupted one (as
+the answer to the inner candidate the interrupted run came from), so the inner
+tree gets the `tryfirst` branch with MUST's side explored and its other side
+dangling: the inner searcher re-generates the interrupted test later, in its
+own order (after the MUST side's subtree, for DFS).  If no input makes MUST
+true after that prefix, the interrupted run is simply run again, protected
+from interrupting at the same point.
+
+    inner candidate X ─► run interrupted at tryfirst (path[k]: MUST false)
+        └─► first: prefix ∧ MUST ─sat─► run ─► inner.update(as X's run)
+                                  └unsat─► rerun X's inputs (no interrupt ≤ k) ─► inner.update(as X's run)
+
+The runtime interrupts only at decisions the searcher did not choose
+(`runtime.protect`, the length of the candidate's expected prefix), at most
+`INTERRUPTS` times per exploration, as in the paper.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from smartest.guided.runtime import GuidedRuntime
+from smartest.search.protocol import Candidate, ExploredRun, Searcher, decisions, flip, follows
+from smartest.solver.protocol import Status
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """A candidate of the wrapper: what it stands for in the inner searcher."""
+
+    inner: Candidate | None            # the inner candidate the interrupted run answered
+    rerun: Candidate | None = None     # the interrupted run itself, if the MUST side is unsat
+
+
+class TryFirstSearcher:
+    def __init__(self, inner: Searcher, runtime: GuidedRuntime) -> None:
+        self.inner = inner
+        self.runtime = runtime
+        self._first: list[Candidate] = []
+
+    def select(self) -> Candidate | None:
+        cand = self._first.pop() if self._first else self.inner.select()
+        self.runtime.protect = len(cand.expect) if cand is not None else 0
+        return cand
+
+    def update(self, run: ExploredRun) -> None:
+        cand = run.candidate
+        inner = cand.origin.inner if cand is not None and isinstance(cand.origin, _Origin) else cand
+        k = self.runtime.take_interrupt()
+        if k is not None:
+            directive = cand.directive if cand is not None else None
+            rerun = Candidate(None, dict(run.assignment), decisions(run.path[:k + 1]), directive, _Origin(inner))
+            self._first.append(flip(run.path, k, run.assignment, _Origin(inner, rerun), directive))
+            return
+        if cand is not None and isinstance(cand.origin, _Origin):
+            diverged = inner is not None and not follows(run.path, inner.expect)
+            run = replace(run, candidate=inner, diverged=diverged)
+        self.inner.update(run)
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        origin: Any = candidate.origin
+        if isinstance(origin, _Origin):
+            if origin.rerun is not None:
+                self._first.append(origin.rerun)
+            return
+        self.inner.rejected(candidate, status)
