@@ -10,7 +10,7 @@ from __future__ import annotations
 from smartest.terms.evaluate import OPS
 from smartest.terms.term import Sort, Term, const, make
 
-INT, BOOL, STR = Sort.INT, Sort.BOOL, Sort.STR
+INT, BOOL, STR, FLOAT = Sort.INT, Sort.BOOL, Sort.STR, Sort.FLOAT
 TRUE = const(True)
 FALSE = const(False)
 
@@ -80,7 +80,7 @@ def power(a: Term, b: Term) -> Term:
 # --- booleans -------------------------------------------------------------
 
 def eq(a: Term, b: Term) -> Term:
-    if a is b:
+    if a is b and a.sort is not FLOAT:  # nan == nan is false
         return TRUE
     return _fold("eq", (a, b), BOOL)
 
@@ -126,7 +126,7 @@ def lt(a: Term, b: Term) -> Term:
 
 
 def le(a: Term, b: Term) -> Term:
-    if a is b:
+    if a is b and a.sort is not FLOAT:
         return TRUE
     if a.sort is STR and _is_char(a) and _is_char(b):
         return le(to_code(a), to_code(b))
