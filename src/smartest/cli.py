@@ -24,7 +24,7 @@ EXPLORE_OPTIONS = [
     (("--per-run-timeout",), "per_run_timeout", float, 5.0, "seconds one run may take before it counts as a hang"),
     (("--seed",), "seed", int, 0, "seed of the random first inputs"),
     (("--max-str-len",), "max_str_len", int, 8, "longest string input tried"),
-    (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool)"),
+    (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool, float, bytes)"),
     (("--max-depth",), "max_depth", int, 5000, "most branches recorded in one run"),
     (("--solver-timeout",), "solver_timeout_ms", int, 5000, "milliseconds per solver query"),
 ]

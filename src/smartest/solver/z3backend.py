@@ -350,54 +350,39 @@ class Translator:
                                       1 << (self.bound + 1)))
 
     # comparisons (by sort: IEEE for floats, exact between a float and an int)
+    def _mixed(self, t, x, y, op: str):
+        """A float compared with an int, exactly: the int rounded toward the side that
+        keeps the comparison (n < x iff RTN(n) < x: no double lies in (RTN(n), n]),
+        in bit-vectors; a function of the int in the int encoding."""
+        a, b = t.args
+        f, n, int_left = (x, y, False) if a.sort is Sort.FLOAT else (y, x, True)
+        if self.bv:
+            down, up = z3.fpSignedToFP(RTN, n, F64), z3.fpSignedToFP(RTP, n, F64)
+        else:
+            down, up = self._uf("i2f_down", (n,), F64), self._uf("i2f_up", (n,), F64)
+        if op == "eq":
+            return z3.And(z3.fpEQ(down, f), z3.fpEQ(up, f))
+        if op == "lt":
+            return z3.fpLT(down, f) if int_left else z3.fpLT(f, up)
+        return z3.fpLEQ(up, f) if int_left else z3.fpLEQ(f, down)
+
     def _op_eq(self, t, x, y):
         a, b = t.args
-        if a.sort is Sort.FLOAT and b.sort is Sort.FLOAT:
-            return z3.fpEQ(x, y)
         if a.sort is not b.sort:
-            f, n = (x, y) if a.sort is Sort.FLOAT else (y, x)
-            fl = z3.fpRoundToIntegral(RTZ, f)
-            return z3.And(z3.fpIsNormal(f) | z3.fpIsZero(f) | z3.fpIsSubnormal(f), z3.fpEQ(fl, f),
-                          self._float_int_cmp(f, n, RTZ, lambda i, m: i == m, False, False))
-        return x == y
+            return self._mixed(t, x, y, "eq")
+        return z3.fpEQ(x, y) if a.sort is Sort.FLOAT else x == y
 
     def _op_lt(self, t, x, y):
         a, b = t.args
-        if a.sort is Sort.FLOAT and b.sort is Sort.FLOAT:
-            return z3.fpLT(x, y)
-        if a.sort is Sort.FLOAT and b.sort is Sort.INT:    # x < n  <=>  floor(x) < n
-            return z3.And(z3.Not(z3.fpIsNaN(x)), z3.Or(x == z3.fpMinusInfinity(F64), z3.And(
-                z3.Not(z3.fpIsInf(x)), self._float_int_cmp(x, y, RTN, lambda i, m: i < m, False, True))))
-        if a.sort is Sort.INT and b.sort is Sort.FLOAT:    # n < y  <=>  n < ceil(y)
-            return z3.And(z3.Not(z3.fpIsNaN(y)), z3.Or(y == z3.fpPlusInfinity(F64), z3.And(
-                z3.Not(z3.fpIsInf(y)), self._float_int_cmp(y, x, RTP, lambda i, m: m < i, True, False))))
-        return x < y
+        if a.sort is not b.sort:
+            return self._mixed(t, x, y, "lt")
+        return z3.fpLT(x, y) if a.sort is Sort.FLOAT else x < y
 
     def _op_le(self, t, x, y):
         a, b = t.args
-        if a.sort is Sort.FLOAT and b.sort is Sort.FLOAT:
-            return z3.fpLEQ(x, y)
-        if a.sort is Sort.FLOAT and b.sort is Sort.INT:    # x <= n  <=>  ceil(x) <= n
-            return z3.And(z3.Not(z3.fpIsNaN(x)), z3.Or(x == z3.fpMinusInfinity(F64), z3.And(
-                z3.Not(z3.fpIsInf(x)), self._float_int_cmp(x, y, RTP, lambda i, m: i <= m, False, True))))
-        if a.sort is Sort.INT and b.sort is Sort.FLOAT:    # n <= y  <=>  n <= floor(y)
-            return z3.And(z3.Not(z3.fpIsNaN(y)), z3.Or(y == z3.fpPlusInfinity(F64), z3.And(
-                z3.Not(z3.fpIsInf(y)), self._float_int_cmp(y, x, RTN, lambda i, m: m <= i, True, False))))
-        return x <= y
-
-    def _float_int_cmp(self, f, n, rounding, cmp, above, below):
-        """cmp(round(f), n) for a finite f; `above`/`below` is the answer when f is past
-        every value of n's encoding (bv: |f| >= 2**(W-1)), where rounding cannot be exact."""
-        r = z3.fpRoundToIntegral(rounding, f)
-        if not self.bv:
-            return cmp(self._uf("floor" if rounding is RTN else "ceil" if rounding is RTP else "trunc",
-                                (f,), z3.IntSort()), n)
-        top = self.width - 1
-        if top > 1023:
-            return cmp(z3.fpToSBV(RTZ, r, z3.BitVecSort(self.width)), n)
-        limit = z3.FPVal(float(1 << top), F64)
-        return z3.If(z3.fpGEQ(r, limit), z3.BoolVal(above),
-                     z3.If(z3.fpLT(r, -limit), z3.BoolVal(below), cmp(z3.fpToSBV(RTZ, r, z3.BitVecSort(self.width)), n)))
+        if a.sort is not b.sort:
+            return self._mixed(t, x, y, "le")
+        return z3.fpLEQ(x, y) if a.sort is Sort.FLOAT else x <= y
 
     # floats
     def _op_fadd(self, t, x, y):

@@ -131,7 +131,10 @@ class SymFloat(float):
         return float.__repr__(self)
 
     __str__ = __repr__
-    __hash__ = float.__hash__
+
+    def __hash__(self) -> int:
+        record_concretization("symbolic float used as a key of a plain dict or set (lookup by hash)")
+        return float.__hash__(self)
 
     # arithmetic -----------------------------------------------------------------
     def _binary(self, other, concrete, build_term, swap: bool):

@@ -146,21 +146,18 @@ class SymInt(int):
 
     def __pow__(self, other, modulo=None):
         o = int_term(other)
-        if o is None and modulo is None:
-            return _mixed(self, other, "__pow__")
-        if o is None or modulo is not None:
-            record_concretization("pow() with a modulus")
-            return int.__pow__(int(self), _val(other) if o is not None else other,
-                               modulo if type(modulo) is not SymInt else int(modulo))
+        if o is None:
+            return _mixed(self, other, "__pow__") if modulo is None else int.__pow__(int(self), other, modulo)
+        if modulo is not None:
+            return _modular_power(self.term, int(self), o, _val(other), modulo)
         return _power(self.term, int(self), o, _val(other))
 
     def __rpow__(self, other, modulo=None):
         o = int_term(other)
-        if o is None and modulo is None:
-            return _mixed(self, other, "__rpow__")
-        if o is None or modulo is not None:
-            record_concretization("pow() with a modulus")
-            return int.__rpow__(int(self), other, modulo)
+        if o is None:
+            return _mixed(self, other, "__rpow__") if modulo is None else int.__rpow__(int(self), other, modulo)
+        if modulo is not None:
+            return _modular_power(o, _val(other), self.term, int(self), modulo)
         return _power(o, _val(other), self.term, int(self))
 
     def __neg__(self):
@@ -342,6 +339,24 @@ def _power(a: Term, av: int, e: Term, ev: int):
     if av == 0 and ev < 0:
         return int.__pow__(av, ev)
     return make_int(int.__pow__(av, ev), build.power(a, e))
+
+
+def _modular_power(a: Term, av: int, e: Term, ev: int, modulo):
+    """pow(a, e, m) for e >= 0 is (a ** e) % m; m == 0 raises ValueError and a
+    negative e asks for a modular inverse (both branches when symbolic)."""
+    m = int_term(modulo)
+    if m is None:
+        return int.__pow__(av, ev, modulo)  # raises TypeError like CPython
+    mv = _val(modulo)
+    if m.op != "const":
+        _implicit_branch(build.not_(build.eq(m, _ZERO)), mv != 0)
+    if e.op != "const":
+        _implicit_branch(build.le(_ZERO, e), ev >= 0)
+    value = int.__pow__(av, ev, mv)  # raises ValueError like CPython
+    if ev < 0:
+        record_concretization("pow() with a negative exponent and a modulus (a modular inverse)")
+        return value
+    return make_int(value, build.mod(build.power(a, e), m))
 
 
 def _shift(a: Term, av: int, k: Term, kv: int, ctor, concrete):

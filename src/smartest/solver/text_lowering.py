@@ -1,0 +1,303 @@
+"""Lowering of the text operators of `terms/text.py` to integer formulas, for the
+bounded-string layer (`solver/strings.py`, which calls these by operator name).
+
+A string is a length and one code per position (`Seq`).  Operators whose output has
+a data-dependent shape (`replace`, `upper` with 'ß' -> 'SS', UTF-8 decoding) are
+built from *pieces*: one short sequence per input position, concatenated at offsets
+that are sums of the earlier pieces' lengths.  Greedy left-to-right matching
+(`count`, `replace`) is the recurrence "a match starts here and no earlier taken
+match covers this position".  Parsing (`int(s)`) classifies every position relative
+to the symbolic ends of the stripped body, so no symbolic index is needed except
+for the sign.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from smartest.solver import charclass
+from smartest.terms import approx, build, const
+from smartest.terms.term import Sort, Term
+from smartest.terms.text import WHITESPACE
+
+_ZERO, _ONE = const(0), const(1)
+NO_CHAR = const(-1)
+
+
+def _implies(p: Term, q: Term) -> Term:
+    return build.or_(build.not_(p), q)
+
+
+def _active(s, k: int) -> Term:
+    return build.lt(const(k), s.length)
+
+
+def seq_ite(lw, c: Term, x, y):
+    k = max(x.capacity, y.capacity)
+    return lw.Seq(build.ite(c, x.length, y.length), tuple(build.ite(c, x.char(j), y.char(j)) for j in range(k)))
+
+
+def concat_pieces(lw, pieces):
+    """The concatenation of sequences whose lengths are symbolic."""
+    offsets, off = [], _ZERO
+    for p in pieces:
+        offsets.append(off)
+        off = build.add(off, p.length)
+    capacity = sum(p.capacity for p in pieces)
+    chars = []
+    for j in range(capacity):
+        out = NO_CHAR
+        for p, o in reversed(list(zip(pieces, offsets))):
+            for i in range(p.capacity - 1, -1, -1):
+                hit = build.and_(build.eq(build.add(o, const(i)), const(j)), build.lt(const(i), p.length))
+                out = build.ite(hit, p.chars[i], out)
+        chars.append(out)
+    return lw.Seq(off, tuple(chars))
+
+
+def fresh_seq(lw, t: Term, capacity: int):
+    """An unconstrained sequence standing for t (an abstraction: see terms/approx)."""
+    n = lw.fresh_id(t)
+    length = approx.approx(f"{t.op}#{n}.len", (), Sort.INT)
+    length = build.ite(build.lt(length, _ZERO), _ZERO, build.ite(build.lt(const(capacity), length), const(capacity), length))
+    return lw.Seq(length, tuple(approx.approx(f"{t.op}#{n}[{j}]", (), Sort.INT) for j in range(capacity)))
+
+
+def in_set(c: Term, chars) -> Term:
+    """Is code c one of the codes of the sequence `chars`?"""
+    if chars.length.op == "const" and all(x.op == "const" for x in chars.chars[:chars.length.value]):
+        codes = sorted({x.value for x in chars.chars[:chars.length.value]})
+        rs = []
+        for code in codes:
+            if rs and rs[-1][1] == code - 1:
+                rs[-1] = (rs[-1][0], code)
+            else:
+                rs.append((code, code))
+        return charclass.in_ranges(c, rs)
+    return build.or_(*(build.and_(build.lt(const(m), chars.length), build.eq(c, chars.chars[m]))
+                       for m in range(chars.capacity)))
+
+
+# -- case mapping and classes --------------------------------------------------------
+
+def case(lw, t: Term):
+    s, sort = lw.seq(t.args[0]), t.args[0].sort
+    maps = [charclass.mapped(s.chars[k], t.op, sort) for k in range(s.capacity)]
+    if all(m[0].op == "const" and m[0].value == 1 and len(m[1]) == 1 for m in maps) or \
+            max((len(m[1]) for m in maps), default=1) == 1:
+        exact = lw.Seq(s.length, tuple(m[1][0] for m in maps))
+    else:
+        pieces = [lw.Seq(build.ite(_active(s, k), maps[k][0], _ZERO), maps[k][1]) for k in range(s.capacity)]
+        exact = concat_pieces(lw, pieces)
+    if sort is Sort.BYTES:
+        return exact
+    latin1 = build.and_(*(_implies(_active(s, k), build.lt(s.chars[k], const(charclass.LATIN1)))
+                          for k in range(s.capacity)))
+    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, exact.capacity))
+
+
+def char_class(lw, t: Term) -> Term:
+    s, sort, name = lw.seq(t.args[0]), t.args[0].sort, t.op
+    act = [_active(s, k) for k in range(s.capacity)]
+    if name == "isascii":
+        return build.and_(*(_implies(a, build.lt(c, const(128))) for a, c in zip(act, s.chars)))
+    if name in ("isupper", "islower"):
+        other = "islower" if name == "isupper" else "isupper"
+        clean = build.and_(*(_implies(a, build.not_(build.or_(charclass.member(c, other, sort),
+                                                              charclass.member(c, "istitle_char", sort))))
+                             for a, c in zip(act, s.chars)))
+        some = build.or_(*(build.and_(a, charclass.member(c, name, sort)) for a, c in zip(act, s.chars)))
+        return build.and_(clean, some)
+    return build.and_(build.le(_ONE, s.length),
+                      *(_implies(a, charclass.member(c, name, sort)) for a, c in zip(act, s.chars)))
+
+
+# -- scans: strip, split ----------------------------------------------------------
+
+def _clamped(lw, i: Term, n: Term) -> Term:
+    i = lw.lower(i)
+    i = build.ite(build.lt(i, _ZERO), _ZERO, i)
+    return build.ite(build.lt(n, i), n, i)
+
+
+def scan(lw, t: Term) -> Term:
+    s, chars = lw.seq(t.args[0]), lw.seq(t.args[2])
+    if t.op == "rskip":
+        end = _clamped(lw, t.args[1], s.length)
+        out = _ZERO
+        for k in range(s.capacity):
+            out = build.ite(build.and_(build.lt(const(k), end), build.not_(in_set(s.chars[k], chars))),
+                            const(k + 1), out)
+        return out
+    start = lw.lower(t.args[1])
+    out = s.length
+    for k in range(s.capacity - 1, -1, -1):
+        inside = in_set(s.chars[k], chars)
+        stop = build.not_(inside) if t.op == "skip" else inside
+        out = build.ite(build.and_(build.le(start, const(k)), _active(s, k), stop), const(k), out)
+    return out
+
+
+# -- matching: count, replace, rfind --------------------------------------------------
+
+def _taken(lw, s, sub, limit: int | None) -> list[Term]:
+    """taken[i]: a match of sub starts at i and greedy left-to-right matching keeps it."""
+    taken: list[Term] = []
+    total = _ZERO
+    for i in range(s.capacity + 1):
+        covered = build.or_(*(build.and_(build.lt(const(d), sub.length), taken[i - d])
+                              for d in range(1, min(i, sub.capacity - 1) + 1)))
+        here = build.and_(lw.match(s, sub, i), build.not_(covered))
+        if limit is not None:
+            here = build.and_(here, build.lt(total, const(limit)))
+            total = build.add(total, build.ite(here, _ONE, _ZERO))
+        taken.append(here)
+    return taken
+
+
+def count(lw, t: Term) -> Term:
+    s, sub = lw.seq(t.args[0]), lw.seq(t.args[1])
+    out = _ZERO
+    for here in _taken(lw, s, sub, None):
+        out = build.add(out, build.ite(here, _ONE, _ZERO))
+    return out
+
+
+def rfind(lw, t: Term) -> Term:
+    s, sub = lw.seq(t.args[0]), lw.seq(t.args[1])
+    out = const(-1)
+    for i in range(s.capacity + 1):
+        out = build.ite(lw.match(s, sub, i), const(i), out)
+    return out
+
+
+def replace(lw, t: Term):
+    s, old, new = lw.seq(t.args[0]), lw.seq(t.args[1]), lw.seq(t.args[2])
+    n = t.args[3]
+    if n.op != "const":
+        raise NotImplementedError("replace with a symbolic count")
+    taken = _taken(lw, s, old, None if n.value < 0 else n.value)
+    pieces = []
+    for k in range(s.capacity + 1):
+        inside = build.or_(*(build.and_(build.lt(const(d), old.length), taken[k - d])
+                             for d in range(0, min(k, old.capacity - 1) + 1)))
+        keep = build.and_(_active(s, k), build.not_(inside)) if k < s.capacity else build.FALSE
+        one = lw.Seq(build.ite(keep, _ONE, _ZERO), (s.char(k),))
+        pieces.append(seq_ite(lw, taken[k], lw.concat(new, one), one))
+    return concat_pieces(lw, pieces)
+
+
+def reverse(lw, t: Term):
+    s = lw.seq(t.args[0])
+    return lw.Seq(s.length, tuple(s.char_at(build.sub(build.sub(s.length, _ONE), const(j)))
+                                  for j in range(s.capacity)))
+
+
+# -- parsing -------------------------------------------------------------------------
+
+def _body(lw, s):
+    """(start, end) of s stripped of whitespace: the first non-space index (or len(s)),
+    and one past the last (or 0)."""
+    ws = lw.seq(const(WHITESPACE))
+    solid = [build.and_(_active(s, k), build.not_(in_set(s.chars[k], ws))) for k in range(s.capacity)]
+    start, end = s.length, _ZERO
+    for k in range(s.capacity - 1, -1, -1):
+        start = build.ite(solid[k], const(k), start)
+    for k in range(s.capacity):
+        end = build.ite(solid[k], const(k + 1), end)
+    return start, end
+
+
+def _digits(lw, s, first: Term, end: Term):
+    """(valid, value) of s[first:end] as decimal digits with single underscores between."""
+    valid = [build.lt(first, end)]
+    value = _ZERO
+    under = const(ord("_"))
+    for k in range(s.capacity):
+        c = s.chars[k]
+        inside = build.and_(build.le(first, const(k)), build.lt(const(k), end))
+        digit = charclass.member(c, "isdecimal", Sort.STR)
+        prev_ok = build.and_(build.lt(first, const(k)), build.not_(build.eq(s.char(k - 1), under))) if k else build.FALSE
+        next_ok = build.and_(build.lt(const(k + 1), end), build.not_(build.eq(s.char(k + 1), under)))
+        valid.append(_implies(inside, build.or_(digit, build.and_(build.eq(c, under), prev_ok, next_ok))))
+        value = build.ite(build.and_(inside, digit),
+                          build.add(build.mul(value, const(10)), charclass.decimal_value(c)), value)
+    return build.and_(*valid), value
+
+
+def parse_int(lw, t: Term) -> Term:
+    s = lw.seq(t.args[0])
+    a, b = _body(lw, s)
+    sign = s.char_at(a)
+    plus, minus = build.eq(sign, const(ord("+"))), build.eq(sign, const(ord("-")))
+    signed = build.and_(build.lt(a, b), build.or_(plus, minus))
+    first = build.add(a, build.ite(signed, _ONE, _ZERO))
+    valid, value = _digits(lw, s, first, b)
+    if t.op == "parse_int_ok":
+        return valid
+    return build.ite(build.and_(signed, minus), build.neg(value), value)
+
+
+# -- bytes ------------------------------------------------------------------------------
+
+def latin1(lw, t: Term):
+    return lw.seq(t.args[0])
+
+
+def _between(b: Term, lo: int, hi: int) -> Term:
+    return build.and_(build.le(const(lo), b), build.le(b, const(hi)))
+
+
+def _utf8(lw, s):
+    """(valid, decoded pieces) of UTF-8 bytes, strictly as Python's decoder."""
+    K = s.capacity
+    b = [s.char(k) for k in range(K + 3)]
+    lead, length, valid, pieces = [], [], [], []
+    for k in range(K):
+        covered = build.or_(*(build.and_(lead[k - d], build.lt(const(d), length[k - d]))
+                              for d in (1, 2, 3) if k - d >= 0))
+        here = build.and_(_active(s, k), build.not_(covered))
+        c0 = b[k]
+        n = build.ite(build.lt(c0, const(0x80)), _ONE,
+                      build.ite(_between(c0, 0xC2, 0xDF), const(2),
+                                build.ite(_between(c0, 0xE0, 0xEF), const(3),
+                                          build.ite(_between(c0, 0xF0, 0xF4), const(4), _ZERO))))
+        second = build.ite(build.eq(c0, const(0xE0)), _between(b[k + 1], 0xA0, 0xBF),
+                           build.ite(build.eq(c0, const(0xED)), _between(b[k + 1], 0x80, 0x9F),
+                                     build.ite(build.eq(c0, const(0xF0)), _between(b[k + 1], 0x90, 0xBF),
+                                               build.ite(build.eq(c0, const(0xF4)), _between(b[k + 1], 0x80, 0x8F),
+                                                         _between(b[k + 1], 0x80, 0xBF)))))
+        rest = [_implies(build.lt(const(1), n), build.and_(second, build.le(const(k + 2), s.length)))]
+        for d in (2, 3):
+            rest.append(_implies(build.lt(const(d), n),
+                                 build.and_(_between(b[k + d], 0x80, 0xBF), build.le(const(k + d + 1), s.length))))
+        valid.append(_implies(here, build.and_(build.not_(build.eq(n, _ZERO)), *rest)))
+        cont = [build.sub(b[k + d], const(0x80)) for d in (1, 2, 3)]
+        code = build.ite(build.eq(n, _ONE), c0, build.ite(
+            build.eq(n, const(2)), build.add(build.mul(build.sub(c0, const(0xC0)), const(64)), cont[0]), build.ite(
+                build.eq(n, const(3)), build.add(build.add(build.mul(build.sub(c0, const(0xE0)), const(4096)),
+                                                           build.mul(cont[0], const(64))), cont[1]),
+                build.add(build.add(build.add(build.mul(build.sub(c0, const(0xF0)), const(262144)),
+                                              build.mul(cont[0], const(4096))), build.mul(cont[1], const(64))),
+                          cont[2]))))
+        lead.append(here)
+        length.append(n)
+        pieces.append(lw.Seq(build.ite(here, _ONE, _ZERO), (code,)))
+    return build.and_(*valid), pieces
+
+
+def utf8(lw, t: Term):
+    valid, pieces = _utf8(lw, lw.seq(t.args[0]))
+    return concat_pieces(lw, pieces)
+
+
+def utf8_ok(lw, t: Term) -> Term:
+    return _utf8(lw, lw.seq(t.args[0]))[0]
+
+
+# Operators producing a sequence, and those producing an int or bool from one.
+SEQS: dict[str, Callable] = {"lower": case, "upper": case, "replace": replace, "reverse": reverse,
+                             "latin1": latin1, "utf8": utf8}
+VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count": count, "rfind": rfind,
+                               "parse_int": parse_int, "parse_int_ok": parse_int, "utf8_ok": utf8_ok}
+VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
+                                             "isspace", "isupper", "islower", "isascii")})
