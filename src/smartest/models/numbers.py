@@ -51,8 +51,20 @@ def float_(*args, **kwargs):
     return _float(*args, **kwargs)
 
 
-# float() of a str/bytes proxy: text models register a parser here (models/text.py).
-_FROM_TEXT: dict[type, object] = {}
+def _parse_float(s: SymStr):
+    """float(s) with Python's whole syntax; whether it parses is a branch."""
+    text = str.__str__(s)
+    try:
+        value = _float(text)
+    except ValueError:
+        value = None
+    if not _branch(T.parse_float_ok(s.term), value is not None):
+        return _float(text)  # raises ValueError like CPython
+    return make_float(value, T.parse_float(s.term))
+
+
+# float() of a text proxy: the parser of its type.
+_FROM_TEXT: dict[type, object] = {SymStr: _parse_float}
 
 
 @register("int")

@@ -237,6 +237,86 @@ def parse_int(lw, t: Term) -> Term:
     return build.ite(build.and_(signed, minus), build.neg(value), value)
 
 
+def _group(s, lo: Term, hi: Term, empty_ok: bool) -> tuple[Term, Term]:
+    """(valid, number of digits) of s[lo:hi] as digits with single underscores between."""
+    under = const(ord("_"))
+    valid = [] if empty_ok else [build.lt(lo, hi)]
+    digits = _ZERO
+    for k in range(s.capacity):
+        c = s.chars[k]
+        inside = build.and_(build.le(lo, const(k)), build.lt(const(k), hi))
+        digit = charclass.member(c, "isdecimal", Sort.STR)
+        between = build.and_(build.eq(c, under), build.lt(lo, const(k)), build.lt(const(k + 1), hi),
+                             build.not_(build.eq(s.char(k - 1), under)) if k else build.FALSE,
+                             build.not_(build.eq(s.char(k + 1), under)))
+        valid.append(_implies(inside, build.or_(digit, between)))
+        digits = build.add(digits, build.ite(build.and_(inside, digit), _ONE, _ZERO))
+    return build.and_(*valid), digits
+
+
+def _first(s, lo: Term, hi: Term, codes: tuple[int, ...]) -> Term:
+    """The first index in [lo, hi) holding one of `codes`, else hi."""
+    out = hi
+    for k in range(s.capacity - 1, -1, -1):
+        hit = build.or_(*(build.eq(s.chars[k], const(c)) for c in codes))
+        out = build.ite(build.and_(build.le(lo, const(k)), build.lt(const(k), hi), hit), const(k), out)
+    return out
+
+
+def _word(s, at: Term, end: Term, word: str) -> Term:
+    """s[at:end] spells `word`, ignoring ASCII case."""
+    return build.and_(build.eq(build.sub(end, at), const(len(word))),
+                      *(build.or_(build.eq(s.char_at(build.add(at, const(i))), const(ord(ch))),
+                                  build.eq(s.char_at(build.add(at, const(i))), const(ord(ch.upper()))))
+                        for i, ch in enumerate(word)))
+
+
+def parse_float(lw, t: Term) -> Term:
+    """float(s): [sign] (digits [. digits] | . digits) [e [sign] digits] | inf | infinity |
+    nan, around whitespace, with underscores between digits; the value is the decimal
+    rounded once (an int product, or an int quotient, which Python rounds correctly)."""
+    from smartest.terms import floats
+    s = lw.seq(t.args[0])
+    a, b = _body(lw, s)
+    sign = s.char_at(a)
+    minus = build.eq(sign, const(ord("-")))
+    signed = build.and_(build.lt(a, b), build.or_(build.eq(sign, const(ord("+"))), minus))
+    p = build.add(a, build.ite(signed, _ONE, _ZERO))
+    e = _first(s, p, b, (ord("e"), ord("E")))
+    d = _first(s, p, e, (ord("."),))
+    has_dot, has_exp = build.lt(d, e), build.lt(e, b)
+    int_ok, int_digits = _group(s, p, d, True)
+    frac_ok, frac_digits = _group(s, build.add(d, _ONE), e, True)
+    frac_ok = _implies(has_dot, frac_ok)
+    frac_digits = build.ite(has_dot, frac_digits, _ZERO)
+    x_sign = s.char_at(build.add(e, _ONE))
+    x_minus = build.eq(x_sign, const(ord("-")))
+    x_signed = build.or_(build.eq(x_sign, const(ord("+"))), x_minus)
+    x_start = build.add(e, build.ite(x_signed, const(2), _ONE))
+    x_ok, _ = _group(s, x_start, b, False)
+    number = build.and_(int_ok, frac_ok, build.lt(_ZERO, build.add(int_digits, frac_digits)),
+                        _implies(has_exp, x_ok))
+    special = [_word(s, p, b, w) for w in ("inf", "infinity", "nan")]
+    if t.op == "parse_float_ok":
+        return build.or_(number, *special)
+    mantissa, exponent = _ZERO, _ZERO
+    for k in range(s.capacity):
+        c = s.chars[k]
+        digit = charclass.member(c, "isdecimal", Sort.STR)
+        in_mantissa = build.and_(build.le(p, const(k)), build.lt(const(k), e), build.not_(build.eq(const(k), d)), digit)
+        mantissa = build.ite(in_mantissa, build.add(build.mul(mantissa, const(10)), charclass.decimal_value(c)), mantissa)
+        in_exp = build.and_(build.le(x_start, const(k)), build.lt(const(k), b), digit)
+        exponent = build.ite(in_exp, build.add(build.mul(exponent, const(10)), charclass.decimal_value(c)), exponent)
+    scale = build.sub(build.ite(build.and_(has_exp, x_minus), build.neg(exponent), build.ite(has_exp, exponent, _ZERO)),
+                      frac_digits)
+    up = floats.i2f(build.mul(mantissa, build.power(const(10), scale)))
+    down = floats.itruediv(mantissa, build.power(const(10), build.neg(scale)))
+    magnitude = build.ite(build.le(_ZERO, scale), up, down)
+    magnitude = build.ite(build.or_(special[0], special[1]), const(float("inf")),
+                          build.ite(special[2], const(float("nan")), magnitude))
+    return build.ite(build.and_(signed, minus), floats.fneg(magnitude), magnitude)
+
+
 # -- bytes ------------------------------------------------------------------------------
 
 def latin1(lw, t: Term):
@@ -298,6 +378,7 @@ def utf8_ok(lw, t: Term) -> Term:
 SEQS: dict[str, Callable] = {"lower": case, "upper": case, "replace": replace, "reverse": reverse,
                              "latin1": latin1, "utf8": utf8}
 VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count": count, "rfind": rfind,
-                               "parse_int": parse_int, "parse_int_ok": parse_int, "utf8_ok": utf8_ok}
+                               "parse_int": parse_int, "parse_int_ok": parse_int, "utf8_ok": utf8_ok,
+                               "parse_float": parse_float, "parse_float_ok": parse_float}
 VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
                                              "isspace", "isupper", "islower", "isascii")})

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import struct
+import time
 from typing import Any, Callable
 
 import z3
@@ -594,6 +595,7 @@ class Z3Backend:
         variables = {v for c in query.constraints for v in c.free}
         bits = any(self._needs_bits(c) for c in query.constraints)
         width, bound = self._width(query), POW_BOUND
+        started = time.perf_counter()
         for _ in range(WIDENINGS):
             bv_unsat = False
             if bits:
@@ -612,8 +614,9 @@ class Z3Backend:
                 return Answer(Status.SAT, model)
             if valid is None:   # abstractions of an upper layer: let it validate
                 return Answer(Status.UNKNOWN, model)
-            if bits and not bv_unsat or width >= MAX_WIDTH:
-                break           # the bit-vector check timed out: wider will not help
+            if bits and not bv_unsat or width >= MAX_WIDTH or \
+                    time.perf_counter() - started > self.timeout_ms / 1000:
+                break           # the bit-vector check timed out (wider will not help), or out of time
             width, bound = width * 4, bound * 4
         return Answer(Status.UNKNOWN)
 

@@ -420,6 +420,12 @@ def _concretizing(name: str):
     return op
 
 
+def _format(self, spec):
+    from smartest.symbolic.formatting import format_value
+    return format_value(self, spec)
+
+
+SymInt.__format__ = _format
 for _name in ("bit_length", "bit_count", "to_bytes", "as_integer_ratio", "conjugate"):
     if _name not in SymInt.__dict__ and hasattr(int, _name):
         setattr(SymInt, _name, _concretizing(_name))

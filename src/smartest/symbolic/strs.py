@@ -206,10 +206,18 @@ class SymStr(str):
         return make_bool(value, build.or_(*(op(t, self.term) for t in terms)))
 
     def __format__(self, spec: str) -> str:
-        if spec == "":
-            return self
-        record_concretization("str formatted with a format spec")
-        return str.__format__(str.__str__(self), spec)
+        from smartest.symbolic.formatting import format_value
+        return format_value(self, spec)
+
+    def __mod__(self, args):
+        record_concretization("%-formatting with a symbolic template")
+        return str.__mod__(str.__str__(self), _realized(args))
+
+    def __rmod__(self, template):
+        if type(template) is not str:
+            return NotImplemented
+        from smartest.symbolic.formatting import percent
+        return percent(template, self)
 
 
 def _slice_bound(bound, n: Term, default: Term) -> Term | None:
@@ -226,6 +234,11 @@ def _slice_bound(bound, n: Term, default: Term) -> Term | None:
         raw = build.ite(build.lt(b, _ZERO), build.add(n, b), b)
     clamped = build.ite(build.lt(raw, _ZERO), _ZERO, raw)
     return build.ite(build.lt(n, clamped), n, clamped)
+
+
+def _realized(x):
+    from smartest.symbolic.realize import realize
+    return realize(x)
 
 
 def _concrete_slice(key: slice) -> slice:

@@ -1,12 +1,13 @@
-"""Float values a person would try: a search among them before z3, and polishing after.
+"""Values a person would try: a search among them before z3, and polishing after.
 
 z3's floating point is bit-blasted: a query with a product, a quotient or a square
 root of doubles takes seconds (`x * x + x == 6.0`: over 20 s), and its models are
 whatever double the search reached first (1.2500000000291038 for `x > 1.25`).  Most
 float branches of real code are about the values people test by hand: zero and -0.0,
 nan, the infinities, the smallest subnormal, the largest double, the constants the
-code compares with and their neighbouring doubles.  So for a query that mentions a
-float this layer first tries those values, one variable at a time and then two,
+code compares with and their neighbouring doubles; and for text parsed as a number,
+the spellings of numbers ("1.5", "-0", "1e5", "inf", "nan").  So for a query that
+mentions a float this layer first tries those values, one variable at a time and then two,
 starting from the current inputs (which satisfy every condition but the negated
 one); a candidate is kept only if every constraint holds under Python's semantics,
 so the search can only answer *sat* correctly, and what it cannot find goes to z3.
@@ -28,6 +29,10 @@ from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
 from smartest.terms.term import Sort
 
+# Spellings tried for a string the query parses as a number (float() is exact but its
+# formula is large: a search that finds "inf" saves seconds of bit-blasting).
+NUMBER_TEXTS = ("0", "1", "-1", "7", "10", "0.5", "1.5", "-2.5", "1.", ".5", "1e5", "1e-5", "-0",
+                "inf", "-inf", "nan", "Infinity", " 1 ", "1_0", "x", "")
 SPECIAL = (0.0, -0.0, 1.0, -1.0, 0.5, math.inf, -math.inf, math.nan, 5e-324, -5e-324,
            2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308)
 PAIR_BUDGET = 600     # evaluations spent on pairs of variables before asking z3
@@ -86,6 +91,21 @@ def int_candidates(constraints: tuple[Term, ...], hint: Any, other_hints: Iterab
     return _ordered(out + [0, 1, -1])
 
 
+def str_candidates(constraints: tuple[Term, ...], hint: Any) -> list[str]:
+    out: list[str] = [hint] if type(hint) is str else []
+    seen: set = set()
+    stack, texts = list(constraints), []
+    while stack:
+        cur = stack.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        if cur.op == "const" and cur.sort is Sort.STR:
+            texts.append(cur.value)
+        stack.extend(cur.args)
+    return _ordered(out + sorted(texts, key=len) + list(NUMBER_TEXTS))
+
+
 def _holds(constraints, env) -> bool:
     try:
         return all(evaluate(c, env) for c in constraints)
@@ -97,8 +117,9 @@ def search(query: Query) -> dict | None:
     """A model among the values people try, or None."""
     cs = query.constraints
     free = sorted({v for c in cs for v in c.free}, key=lambda v: str(v.value))
-    if any(v.sort not in (Sort.FLOAT, Sort.INT, Sort.BOOL) or v not in query.hints for v in free):
+    if any(v.sort not in (Sort.FLOAT, Sort.INT, Sort.BOOL, Sort.STR) or v not in query.hints for v in free):
         return None
+    cs = cs + tuple(query.domains[v] for v in free if v in query.domains)
     env = {v: query.hints[v] for v in free}
     hints = list(env.values())
     pool = {}
@@ -107,6 +128,8 @@ def search(query: Query) -> dict | None:
             pool[v] = float_candidates(cs, env[v], hints)
         elif v.sort is Sort.INT:
             pool[v] = int_candidates(cs, env[v], hints)
+        elif v.sort is Sort.STR:
+            pool[v] = str_candidates(cs, env[v])
         else:
             pool[v] = [env[v], not env[v]]
     last = [v for v in free if v in cs[-1].free] if cs else []
@@ -129,7 +152,7 @@ def search(query: Query) -> dict | None:
     return None
 
 
-class FloatValuesSolver:
+class TrialValuesSolver:
     """The chain layer: search, else ask the inner solver and polish its model."""
 
     def __init__(self, inner: Solver, stats=None) -> None:
