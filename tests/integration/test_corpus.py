@@ -19,11 +19,7 @@ PROGRAMS = sorted(glob.glob(os.path.join(HERE, "..", "programs", "p*.py")))
 # Programs that need models the engine does not have yet.  strict xfail: when a
 # model lands and the program passes, this list must shrink.
 KNOWN_GAPS: dict[str, str] = {
-    "p16_try_except_caught": "int(s) with a sign or spaces concretizes (only all-digit strings are modelled)",
-    "p22_int_parse_bug": "int(s) with a sign or spaces concretizes (only all-digit strings are modelled)",
     "p26_recursion_digit_sum": "unbounded recursion on an int: DFS dives and the budget ends first",
-    "p27_for_each_char": "`ch in 'aeiou'`: the container is a plain str, whose C __contains__ cannot see the proxy",
-    "p30_int_roundtrip": "int(s) with a sign or spaces concretizes (only all-digit strings are modelled)",
 }
 
 

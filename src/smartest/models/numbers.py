@@ -17,9 +17,10 @@ from smartest.models.modules import register_function
 from smartest.models.registry import REGISTRY, register
 from smartest.symbolic import kinds_scalars  # noqa: F401  (registers the float and bytes inputs)
 from smartest.symbolic.bools import SymBool, make_bool
+from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.floats import SymFloat, float_term, int_as_float, make_float
 from smartest.symbolic.ints import SymInt, make_int
-from smartest.symbolic.strs import SymStr
+from smartest.symbolic.strs import SymStr, make_str
 from smartest.terms import build, floats as F, text as T
 from smartest.trace.recorder import ACTIVE, record_concretization
 
@@ -111,20 +112,22 @@ def repr_(obj):
     return builtins.repr(obj)
 
 
-# repr() of a str/bytes proxy: text models register one here.
-_REPRS: dict[type, object] = {}
+def _repr_str(s: SymStr):
+    return make_str(str.__repr__(s), T.repr_(s.term))
+
+
+# repr() of a text proxy.
+_REPRS: dict[type, object] = {SymStr: _repr_str}
 
 
 @register("type")
 def type_(*args):
-    if len(args) == 1 and _type(args[0]) is SymFloat:
-        return builtins.float
     out = _prev_type(*args)
     return _PUBLIC.get(out, out) if len(args) == 1 else out
 
 
 # Proxy class -> the builtin type it stands for (other areas add theirs).
-_PUBLIC: dict[type, type] = {SymFloat: builtins.float}
+_PUBLIC: dict[type, type] = {SymFloat: builtins.float, SymBytes: builtins.bytes}
 
 
 # -- math ----------------------------------------------------------------------------

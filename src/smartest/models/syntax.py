@@ -98,6 +98,20 @@ def _str_contains(item, container: str):
 CONTAINS[str] = _str_contains
 
 
+def _bytes_contains(item, container: bytes):
+    """`x in b"..."` for a symbolic byte value or bytes: SymBytes' own test, on the
+    plain bytes lifted to a proxy with a constant term for the one call."""
+    from smartest.symbolic.bytestr import SymBytes
+    if type(item) is SymBytes or type(item) is SymInt:
+        lifted = bytes.__new__(SymBytes, container)
+        lifted.term = const(container)
+        return lifted.__contains__(item)
+    return NotImplemented
+
+
+CONTAINS[bytes] = _bytes_contains
+
+
 def fstring(*parts):
     return formatting.fstring(*parts)
 

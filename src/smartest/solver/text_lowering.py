@@ -17,7 +17,7 @@ from typing import Callable
 from smartest.solver import charclass
 from smartest.terms import approx, build, const
 from smartest.terms.term import Sort, Term
-from smartest.terms.text import WHITESPACE
+from smartest.terms.text import NUMBER_SPACE
 
 _ZERO, _ONE = const(0), const(1)
 NO_CHAR = const(-1)
@@ -111,6 +111,41 @@ def char_class(lw, t: Term) -> Term:
                       *(_implies(a, charclass.member(c, name, sort)) for a, c in zip(act, s.chars)))
 
 
+def _hex(d: Term) -> Term:
+    return build.ite(build.lt(d, const(10)), build.add(d, const(48)), build.add(d, const(87)))
+
+
+def repr_(lw, t: Term):
+    """repr(s): exact for characters below U+0100 (printable, or a \\xNN escape)."""
+    s = lw.seq(t.args[0])
+    act = [_active(s, k) for k in range(s.capacity)]
+    single = build.or_(*(build.and_(a, build.eq(c, const(39))) for a, c in zip(act, s.chars)))
+    double = build.or_(*(build.and_(a, build.eq(c, const(34))) for a, c in zip(act, s.chars)))
+    quote = build.ite(build.and_(single, build.not_(double)), const(34), const(39))
+    slash = const(92)
+    pieces = [lw.Seq(_ONE, (quote,))]
+    for a, c in zip(act, s.chars):
+        escaped = build.or_(build.eq(c, quote), build.eq(c, slash))
+        named = {9: "t", 10: "n", 13: "r"}
+        special = build.or_(*(build.eq(c, const(k)) for k in named))
+        letter = const(0)
+        for k, ch in named.items():
+            letter = build.ite(build.eq(c, const(k)), const(ord(ch)), letter)
+        hexed = build.or_(build.lt(c, const(32)), build.eq(c, const(127)),
+                          build.and_(build.le(const(128), c), build.le(c, const(160))), build.eq(c, const(173)))
+        hexed = build.and_(hexed, build.not_(special))
+        length = build.ite(build.not_(a), _ZERO, build.ite(build.or_(escaped, special), const(2),
+                                                           build.ite(hexed, const(4), _ONE)))
+        first = build.ite(build.or_(escaped, special, hexed), slash, c)
+        second = build.ite(escaped, c, build.ite(special, letter, const(ord("x"))))
+        high, low = _hex(build.floordiv(c, const(16))), _hex(build.mod(c, const(16)))
+        pieces.append(lw.Seq(length, (first, second, high, low)))
+    pieces.append(lw.Seq(_ONE, (quote,)))
+    exact = concat_pieces(lw, pieces)
+    latin1 = build.and_(*(_implies(a, build.lt(c, const(charclass.LATIN1))) for a, c in zip(act, s.chars)))
+    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, exact.capacity))
+
+
 # -- scans: strip, split ----------------------------------------------------------
 
 def _clamped(lw, i: Term, n: Term) -> Term:
@@ -195,9 +230,9 @@ def reverse(lw, t: Term):
 # -- parsing -------------------------------------------------------------------------
 
 def _body(lw, s):
-    """(start, end) of s stripped of whitespace: the first non-space index (or len(s)),
-    and one past the last (or 0)."""
-    ws = lw.seq(const(WHITESPACE))
+    """(start, end) of s stripped of the whitespace int() and float() ignore: the first
+    non-space index (or len(s)), and one past the last (or 0)."""
+    ws = lw.seq(const(NUMBER_SPACE))
     solid = [build.and_(_active(s, k), build.not_(in_set(s.chars[k], ws))) for k in range(s.capacity)]
     start, end = s.length, _ZERO
     for k in range(s.capacity - 1, -1, -1):
@@ -374,11 +409,16 @@ def utf8_ok(lw, t: Term) -> Term:
     return _utf8(lw, lw.seq(t.args[0]))[0]
 
 
+def has_code(lw, t: Term) -> Term:
+    s, n = lw.seq(t.args[0]), lw.lower(t.args[1])
+    return build.or_(*(build.and_(_active(s, k), build.eq(s.chars[k], n)) for k in range(s.capacity)))
+
+
 # Operators producing a sequence, and those producing an int or bool from one.
-SEQS: dict[str, Callable] = {"lower": case, "upper": case, "replace": replace, "reverse": reverse,
+SEQS: dict[str, Callable] = {"lower": case, "upper": case, "repr": repr_, "replace": replace, "reverse": reverse,
                              "latin1": latin1, "utf8": utf8}
 VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count": count, "rfind": rfind,
                                "parse_int": parse_int, "parse_int_ok": parse_int, "utf8_ok": utf8_ok,
-                               "parse_float": parse_float, "parse_float_ok": parse_float}
+                               "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code}
 VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
                                              "isspace", "isupper", "islower", "isascii")})

@@ -153,7 +153,8 @@ def search(query: Query) -> dict | None:
 
 
 class TrialValuesSolver:
-    """The chain layer: search, else ask the inner solver and polish its model."""
+    """The chain layer: for float queries search first, then ask the inner solver and
+    polish its model; for others search only where the inner solver gave up."""
 
     def __init__(self, inner: Solver, stats=None) -> None:
         self.inner = inner
@@ -167,15 +168,20 @@ class TrialValuesSolver:
         return hit
 
     def check(self, query: Query) -> Answer:
-        if not any(self._mentions_float(c) for c in query.constraints):
-            return self.inner.check(query)
-        found = search(query)
-        if found is not None:
-            return Answer(Status.SAT, found)
+        floaty = any(self._mentions_float(c) for c in query.constraints)
+        if floaty:
+            found = search(query)
+            if found is not None:
+                return Answer(Status.SAT, found)
         answer = self.inner.check(query)
+        if answer.status is Status.UNKNOWN and not floaty:
+            # z3 gave up (non-linear integer division, a timeout): try the values anyway.
+            found = search(query)
+            if found is not None:
+                return Answer(Status.SAT, found)
         if not answer.sat or not answer.model:
             return answer
-        return Answer(answer.status, polish(query, dict(answer.model)))
+        return Answer(answer.status, polish(query, dict(answer.model)) if floaty else answer.model)
 
 
 def polish(query: Query, model: dict) -> dict:

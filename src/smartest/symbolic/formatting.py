@@ -94,8 +94,9 @@ def convert(value: Any, conversion: str | None) -> Any:
     """!s, !r, !a of a value (None: no conversion)."""
     if conversion is None or not _symbolic(value):
         return value if conversion is None else {"s": str, "r": repr, "a": ascii}[conversion](value)
-    if type(value) is SymStr and conversion == "s":
-        return value
+    if type(value) is SymStr and conversion in ("s", "r"):
+        from smartest.terms import text
+        return value if conversion == "s" else make_str(str.__repr__(value), text.repr_(value.term))
     if type(value) in (SymInt, SymBool) and conversion in ("s", "r", "a"):
         return format_value(value, "")
     record_concretization(f"!{conversion} of a {type(value).__name__[3:].lower()} has no model")

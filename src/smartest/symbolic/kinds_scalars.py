@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from smartest.symbolic import inputs
+from smartest.symbolic.bytestr import make_bytes, new_bytes_input
 from smartest.symbolic.floats import make_float, new_float_input
 from smartest.terms import build
 from smartest.terms.term import Sort
@@ -30,3 +31,15 @@ def _kind(name, sort, draw, proxy, domain, wrap, types):
 
 FLOAT = _kind("float", Sort.FLOAT, _draw_float, new_float_input, lambda v, o: None, make_float, (float,))
 inputs.register_kind(float, FLOAT, "float")
+
+
+def _draw_bytes(rng: random.Random, options) -> bytes:
+    n = rng.randint(0, options.max_str_len)
+    if rng.random() < 0.5:
+        return bytes(rng.randint(32, 126) for _ in range(n))
+    return bytes(rng.randint(0, 255) for _ in range(n))
+
+
+BYTES = _kind("bytes", Sort.BYTES, _draw_bytes, new_bytes_input,
+              lambda v, o: build.le(build.length(v), build.const(o.max_str_len)), make_bytes, (bytes,))
+inputs.register_kind(bytes, BYTES, "bytes")

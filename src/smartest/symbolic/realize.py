@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from smartest.symbolic.bools import SymBool
+from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.floats import SymFloat
 from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr
@@ -24,6 +25,8 @@ def realize(x: Any, _depth: int = 0) -> Any:
         return x.value
     if t is SymFloat:
         return float.__float__(x)
+    if t is SymBytes:
+        return bytes.__getitem__(x, slice(None))
     if _depth > 50:
         return x
     if t is list:
@@ -42,8 +45,8 @@ def realize(x: Any, _depth: int = 0) -> Any:
 def term_of(x: Any) -> Term | None:
     """The term of a proxy, a constant term for a plain int/str/bool, else None."""
     t = type(x)
-    if t is SymInt or t is SymStr or t is SymBool or t is SymFloat:
+    if t is SymInt or t is SymStr or t is SymBool or t is SymFloat or t is SymBytes:
         return x.term
-    if t in (int, str, bool, float):
+    if t in (int, str, bool, float, bytes):
         return build.const(x)
     return None

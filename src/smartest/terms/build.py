@@ -194,20 +194,21 @@ def length(s: Term) -> Term:
 
 
 def concat(a: Term, b: Term) -> Term:
-    if a.op == "const" and a.value == "":
+    """a + b for strings, or for bytes (every string operator keeps its argument's sort)."""
+    if a.op == "const" and a.value in ("", b""):
         return b
-    if b.op == "const" and b.value == "":
+    if b.op == "const" and b.value in ("", b""):
         return a
-    return _fold("concat", (a, b), STR)
+    return _fold("concat", (a, b), a.sort)
 
 
 def at(s: Term, i: Term) -> Term:
     """The one-character string at index i (0 <= i < len(s) is the caller's branch)."""
-    return _fold("at", (s, i), STR)
+    return _fold("at", (s, i), s.sort)
 
 
 def substr(s: Term, start: Term, count: Term) -> Term:
-    return _fold("substr", (s, start, count), STR)
+    return _fold("substr", (s, start, count), s.sort)
 
 
 def find(s: Term, sub: Term, start: Term) -> Term:

@@ -19,12 +19,12 @@ def _mod(a: int, b: int) -> int:
 
 
 def _at(s: str, i: int) -> str:
-    return s[i] if 0 <= i < len(s) else ""
+    return s[i:i + 1] if 0 <= i < len(s) else s[:0]
 
 
 def _substr(s: str, start: int, length: int) -> str:
     if start < 0 or start > len(s) or length <= 0:
-        return ""
+        return s[:0]
     return s[start:start + length]
 
 

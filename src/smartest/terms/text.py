@@ -19,6 +19,9 @@ CLASSES = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace",
 # What str.split() / str.strip() treat as whitespace (Py_UNICODE_ISSPACE), as a string.
 WHITESPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())
 BYTES_WHITESPACE = b" \t\n\r\x0b\x0c"
+# What int() and float() strip: ASCII whitespace and non-ASCII isspace() characters,
+# but not \x1c-\x1f (CPython keeps ASCII as is and strips with the C isspace).
+NUMBER_SPACE = "".join(c for c in WHITESPACE if c in " \t\n\x0b\x0c\r" or ord(c) > 127)
 
 
 def _clamp(i: int, n: int) -> int:
@@ -101,6 +104,8 @@ OPS.update({
     "latin1": lambda b: b.decode("latin-1"),
     "utf8_ok": _utf8_ok,
     "utf8": lambda b: b.decode("utf-8", "replace"),
+    "has_code": lambda b, n: 0 <= n < 256 and n in b,
+    "repr": repr,
 })
 OPS.update({name: (lambda name: lambda s: getattr(s, name)())(name) for name in CLASSES})
 
@@ -186,7 +191,18 @@ def utf8(b: Term) -> Term:
     return _fold("utf8", (b,), Sort.STR)
 
 
-for _op, _ctor in (("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
+def repr_(s: Term) -> Term:
+    """repr(s) of a str: quotes chosen by content, escapes for quotes, backslashes and
+    unprintable characters."""
+    return _fold("repr", (s,), Sort.STR)
+
+
+def has_code(b: Term, n: Term) -> Term:
+    """n in b, for bytes b and an int n in 0..255."""
+    return _fold("has_code", (b, n), BOOL)
+
+
+for _op, _ctor in (("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
                    ("replace", replace), ("reverse", reverse), ("parse_int", parse_int),
                    ("parse_int_ok", parse_int_ok), ("parse_float", parse_float),
                    ("parse_float_ok", parse_float_ok), ("latin1", latin1), ("utf8_ok", utf8_ok), ("utf8", utf8)):
