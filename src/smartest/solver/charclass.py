@@ -104,6 +104,13 @@ def case_table(op: str, sort: Sort = Sort.STR) -> tuple[tuple[int, int, tuple[in
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=None)
+def widest(op: str) -> int:
+    """The most characters op (lower/upper) makes of one character, over all of Unicode
+    (what an abstraction of it beyond Latin-1 must leave room for)."""
+    return max(len(getattr(chr(c), op)()) for c in range(0x110000))
+
+
 def mapped(c: Term, op: str, sort: Sort) -> tuple[Term, tuple[Term, ...]]:
     """(length, codes) of op (lower/upper) applied to one character, exact in the table's
     range: the length is 1 except where a character expands ('ß'.upper() == 'SS')."""

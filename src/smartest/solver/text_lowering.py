@@ -92,7 +92,7 @@ def case(lw, t: Term):
         return exact
     latin1 = build.and_(*(_implies(_active(s, k), build.lt(s.chars[k], const(charclass.LATIN1)))
                           for k in range(s.capacity)))
-    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, exact.capacity))
+    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, s.capacity * charclass.widest(t.op)))
 
 
 def char_class(lw, t: Term) -> Term:
@@ -143,7 +143,8 @@ def repr_(lw, t: Term):
     pieces.append(lw.Seq(_ONE, (quote,)))
     exact = concat_pieces(lw, pieces)
     latin1 = build.and_(*(_implies(a, build.lt(c, const(charclass.LATIN1))) for a, c in zip(act, s.chars)))
-    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, exact.capacity))
+    widest = 10  # \U0001f600
+    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, 2 + widest * s.capacity))
 
 
 # -- scans: strip, split ----------------------------------------------------------
@@ -269,7 +270,7 @@ def parse_int(lw, t: Term) -> Term:
     valid, value = _digits(lw, s, first, b)
     if t.op == "parse_int_ok":
         return valid
-    return build.ite(build.and_(signed, minus), build.neg(value), value)
+    return build.ite(valid, build.ite(build.and_(signed, minus), build.neg(value), value), _ZERO)
 
 
 def _group(s, lo: Term, hi: Term, empty_ok: bool) -> tuple[Term, Term]:
@@ -332,8 +333,9 @@ def parse_float(lw, t: Term) -> Term:
     number = build.and_(int_ok, frac_ok, build.lt(_ZERO, build.add(int_digits, frac_digits)),
                         _implies(has_exp, x_ok))
     special = [_word(s, p, b, w) for w in ("inf", "infinity", "nan")]
+    ok = build.or_(number, *special)
     if t.op == "parse_float_ok":
-        return build.or_(number, *special)
+        return ok
     mantissa, exponent = _ZERO, _ZERO
     for k in range(s.capacity):
         c = s.chars[k]
@@ -349,7 +351,7 @@ def parse_float(lw, t: Term) -> Term:
     magnitude = build.ite(build.le(_ZERO, scale), up, down)
     magnitude = build.ite(build.or_(special[0], special[1]), const(float("inf")),
                           build.ite(special[2], const(float("nan")), magnitude))
-    return build.ite(build.and_(signed, minus), floats.fneg(magnitude), magnitude)
+    return build.ite(ok, build.ite(build.and_(signed, minus), floats.fneg(magnitude), magnitude), const(0.0))
 
 
 # -- bytes ------------------------------------------------------------------------------

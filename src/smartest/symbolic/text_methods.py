@@ -135,13 +135,24 @@ def _scan(text, i: int, chars, inside: bool) -> int:
 
 
 def count(fl: Flavor, s, sub, start=None, end=None):
-    if start is not None or end is not None:
-        return count(fl, s[start:end], sub) if hasattr(s[start:end], "term") else \
-            _fallback(fl, s, "count", sub, start, end)
     t = fl.term_of(sub)
-    if t is None:
-        return _fallback(fl, s, "count", sub)
-    return make_int(fl.base.count(plain(s), plain(sub)), T.count(fl.term_of(s), t))
+    if t is None or any(b is not None and int_term(b) is None for b in (start, end)):
+        return _fallback(fl, s, "count", sub, start, end)
+    value = fl.base.count(plain(s), plain(sub), plain(start), plain(end))
+    if start is None and end is None:
+        return make_int(value, T.count(fl.term_of(s), t))
+    part = s[start:end]
+    if not hasattr(part, "term"):
+        return _fallback(fl, s, "count", sub, start, end)
+    # A start past the end counts nothing, not even the empty string.
+    return make_int(value, build.ite(_past_end(fl, s, start), _ZERO, T.count(part.term, t)))
+
+
+def _past_end(fl: Flavor, s, start) -> Term:
+    n = build.length(fl.term_of(s))
+    raw = int_term(start) if start is not None else _ZERO
+    raw = build.ite(build.lt(raw, _ZERO), build.add(n, raw), raw)
+    return build.lt(n, raw)
 
 
 def replace(fl: Flavor, s, old, new, n=-1):
@@ -169,9 +180,7 @@ def find(fl: Flavor, s, sub, start=None, end=None, reverse: bool = False):
     n = build.length(st)
     from smartest.symbolic.strs import _slice_bound
     first = _slice_bound(start, n, _ZERO)
-    raw = int_term(start) if start is not None else _ZERO
-    raw = build.ite(build.lt(raw, _ZERO), build.add(n, raw), raw)
-    missing = build.or_(build.eq(inner, build.const(-1)), build.lt(n, raw))
+    missing = build.or_(build.eq(inner, build.const(-1)), _past_end(fl, s, start))
     return make_int(value, build.ite(missing, build.const(-1), build.add(inner, first)))
 
 
