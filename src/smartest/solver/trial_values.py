@@ -140,7 +140,8 @@ def search(query: Query) -> dict | None:
             if _holds(cs, trial):
                 return trial
     budget = PAIR_BUDGET
-    for v, w in itertools.combinations(last or free, 2):
+    pairs = [(v, w) for v, w in itertools.combinations(free, 2) if v in last or w in last]
+    for v, w in pairs:
         for a, b in itertools.product(pool[v], pool[w]):
             budget -= 1
             if budget < 0:
