@@ -35,7 +35,8 @@ NUMBER_TEXTS = ("0", "1", "-1", "7", "10", "0.5", "1.5", "-2.5", "1.", ".5", "1e
                 "inf", "-inf", "nan", "Infinity", " 1 ", "1_0", "x", "")
 SPECIAL = (0.0, -0.0, 1.0, -1.0, 0.5, math.inf, -math.inf, math.nan, 5e-324, -5e-324,
            2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308)
-PAIR_BUDGET = 600     # evaluations spent on pairs of variables before asking z3
+COSTLY = frozenset({"fmul", "fdiv", "fsqrt", "fmod", "i2f", "f2i", "itruediv", "parse_float"})
+PAIR_BUDGET = 3000    # evaluations spent on pairs of variables before asking z3
 
 
 def _constants(terms: Iterable[Term]) -> tuple[set, set]:
@@ -161,11 +162,18 @@ class TrialValuesSolver:
         self.inner = inner
         self.stats = stats
         self._floaty: dict[Term, bool] = {}
+        self._costs: dict[Term, bool] = {}
 
     def _mentions_float(self, t: Term) -> bool:
         hit = self._floaty.get(t)
         if hit is None:
             hit = self._floaty[t] = t.sort is Sort.FLOAT or any(self._mentions_float(a) for a in t.args)
+        return hit
+
+    def _costly(self, t: Term) -> bool:
+        hit = self._costs.get(t)
+        if hit is None:
+            hit = self._costs[t] = t.op in COSTLY or any(self._costly(a) for a in t.args)
         return hit
 
     def check(self, query: Query) -> Answer:
@@ -174,6 +182,12 @@ class TrialValuesSolver:
             found = search(query)
             if found is not None:
                 return Answer(Status.SAT, found)
+            # A product or quotient of doubles costs z3 seconds: if the cheap conditions
+            # alone are contradictory (x > 1e308 and x <= 0), that is the answer.
+            cheap = tuple(c for c in query.constraints if not self._costly(c))
+            if cheap and len(cheap) < len(query.constraints) and \
+                    self.inner.check(Query(cheap, query.domains, query.hints)).status is Status.UNSAT:
+                return Answer(Status.UNSAT)
         answer = self.inner.check(query)
         if answer.status is Status.UNKNOWN and not floaty:
             # z3 gave up (non-linear integer division, a timeout): try the values anyway.

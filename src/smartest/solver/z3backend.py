@@ -3,56 +3,34 @@
 Terms are translated once per encoding and cached.  Each incremental z3 solver keeps
 one push level per asserted constraint; a query pops back to the longest prefix it
 shares with the previous one and pushes the rest (DESIGN.md decision 5).  Floats are
-z3 Float64 with round-to-nearest-even, as CPython computes.
+z3 Float64 with round-to-nearest-even, as CPython computes; queries with floats or
+bit-vectors are solved by a fresh solver, which z3 bit-blasts much faster.
 
-Integers have two encodings:
-
-* **int** (z3 `Int`, unbounded): exact for `+ - * // %` (floor semantics rewritten
-  onto z3's Euclidean div/mod), comparisons, and bitwise operators with a constant
-  operand (sums of floor divisions and remainders by powers of two).  A power or a
-  shift with a symbolic exponent is an ite chain up to a bound K, guarded by
-  `exponent <= K`, and an uninterpreted function above it.  Operations that need the
-  bits of symbolic ints (`x & y`, `float(n)`, `int(x)` of a float, a float compared
-  with a symbolic int) are uninterpreted functions here: an over-approximation.
-* **bv** (W-bit vectors, W chosen per query from its constants and the current
-  values): exact for all of the above as long as no value leaves W bits; every
-  arithmetic node's no-overflow condition is a guard, so nothing ever wraps.
-
-`check`: a query without bit-level operations is solved in the int encoding with its
-guards assumed: sat is exact; unsat whose core holds no guard is a proof; otherwise
-the unguarded (over-approximating) check decides unsat, and a model it gives is
-validated by evaluating the terms with Python's semantics.  A query with bit-level
-operations is first solved with W-bit vectors under their guards (sat is exact), then,
-for a proof of unsat, in the int encoding; a model that fails validation widens W and
-K, and after the last width the answer is unknown.  A model that cannot be validated
-here (the string lowering abstracted part of it, see `terms/approx.py`) is returned
-as UNKNOWN with the candidate model, for that layer to validate.
+Integers have two encodings (which one to trust when is `solver/exactness.py`):
+**int** (z3 `Int`, unbounded: Python's `//` and `%` rewritten onto z3's Euclidean
+div/mod, bitwise operators with a constant operand as sums of floor divisions and
+remainders by powers of two; a power or shift with a symbolic exponent an ite chain
+up to K guarded by `exponent <= K`; operations needing bits of symbolic ints
+uninterpreted functions, with facts they satisfy) and **bv** (W-bit vectors with
+every arithmetic node's no-overflow condition as a guard, so nothing ever wraps).
 """
 from __future__ import annotations
 
 import math
 import struct
-import time
 from typing import Any, Callable
 
 import z3
 
+from smartest.solver.exactness import MIN_WIDTH, POW_BOUND, Exactness
 from smartest.solver.protocol import Answer, Query, Status
 from smartest.terms import Term
-from smartest.terms.approx import NotEvaluable
-from smartest.terms.evaluate import TooLarge, evaluate
 from smartest.terms.term import Sort
 
 F64 = z3.Float64()
 RNE, RTZ, RTN, RTP = z3.RNE(), z3.RTZ(), z3.RTN(), z3.RTP()
 _EMPTY: frozenset = frozenset()
 _COMPARISONS = ("eq", "lt", "le")
-BIT_OPS = frozenset({"i2f", "f2i", "itruediv"})
-POW_BOUND = 64          # exponents tried exactly for a constant base (guarded above)
-POW_BOUND_SYMBOLIC = 8  # ... and for a symbolic base (a**k is a degree-k polynomial)
-MIN_WIDTH = 64
-WIDENINGS = 3           # widths W, 4W, 16W (and bounds K, 4K, 16K) before answering unknown
-MAX_WIDTH = 1024
 
 
 def _positive_const(b) -> bool:
@@ -204,22 +182,13 @@ class Translator:
                 return z3.BoolVal(False)
             below = big.value < 0  # the constant lies below every value, else above all
             return z3.BoolVal(below if big is t.args[0] else not below)
+        plain = _PLAIN_OPS.get(op)
+        if plain is not None:
+            return plain(*a)
         method = getattr(self, "_op_" + op, None)
         if method is None:
             raise NotImplementedError(f"no z3 translation for {op}")
         return method(t, *a)
-
-    def _op_not(self, t, x):
-        return z3.Not(x)
-
-    def _op_and(self, t, *xs):
-        return z3.And(*xs)
-
-    def _op_or(self, t, *xs):
-        return z3.Or(*xs)
-
-    def _op_ite(self, t, c, x, y):
-        return z3.If(c, x, y)
 
     def _op_guard(self, t, g):
         self._guard(g)
@@ -385,40 +354,7 @@ class Translator:
             return self._mixed(t, x, y, "le")
         return z3.fpLEQ(x, y) if a.sort is Sort.FLOAT else x <= y
 
-    # floats
-    def _op_fadd(self, t, x, y):
-        return z3.fpAdd(RNE, x, y)
-
-    def _op_fsub(self, t, x, y):
-        return z3.fpSub(RNE, x, y)
-
-    def _op_fmul(self, t, x, y):
-        return z3.fpMul(RNE, x, y)
-
-    def _op_fdiv(self, t, x, y):
-        return z3.fpDiv(RNE, x, y)
-
-    def _op_fneg(self, t, x):
-        return z3.fpNeg(x)
-
-    def _op_fabs(self, t, x):
-        return z3.fpAbs(x)
-
-    def _op_fsqrt(self, t, x):
-        return z3.fpSqrt(RNE, x)
-
-    def _op_ffloor(self, t, x):
-        return z3.fpRoundToIntegral(RTN, x)
-
-    def _op_fceil(self, t, x):
-        return z3.fpRoundToIntegral(RTP, x)
-
-    def _op_ftrunc(self, t, x):
-        return z3.fpRoundToIntegral(RTZ, x)
-
-    def _op_frint(self, t, x):
-        return z3.fpRoundToIntegral(RNE, x)
-
+    # floats (the plain IEEE operators are in _FLOAT_OPS)
     def _op_fmod(self, t, x, y):
         # C fmod from IEEE remainder: where the remainder's sign differs from x's,
         # the truncated quotient is one step nearer zero (the sum is exact).
@@ -426,15 +362,6 @@ class Translator:
         step = z3.If(z3.fpIsNegative(x), z3.fpNeg(z3.fpAbs(y)), z3.fpAbs(y))
         flip = z3.And(z3.Not(z3.fpIsZero(r)), z3.fpIsNegative(r) != z3.fpIsNegative(x))
         return z3.If(flip, z3.fpAdd(RNE, r, step), r)
-
-    def _op_isnan(self, t, x):
-        return z3.fpIsNaN(x)
-
-    def _op_isinf(self, t, x):
-        return z3.fpIsInf(x)
-
-    def _op_signbit(self, t, x):
-        return z3.fpIsNegative(x)
 
     def _op_i2f(self, t, n):
         if not self.bv:
@@ -456,6 +383,18 @@ class Translator:
         self._guard(small)
         return z3.If(small, z3.fpDiv(RNE, z3.fpSignedToFP(RNE, x, F64), z3.fpSignedToFP(RNE, y, F64)),
                      self._uf("itruediv", (x, y), F64))
+
+
+# Operators whose translation is the same in both encodings and needs no guard.
+_PLAIN_OPS: dict[str, Callable] = {
+    "not": z3.Not, "and": lambda *xs: z3.And(*xs), "or": lambda *xs: z3.Or(*xs), "ite": z3.If,
+    "fadd": lambda x, y: z3.fpAdd(RNE, x, y), "fsub": lambda x, y: z3.fpSub(RNE, x, y),
+    "fmul": lambda x, y: z3.fpMul(RNE, x, y), "fdiv": lambda x, y: z3.fpDiv(RNE, x, y),
+    "fneg": z3.fpNeg, "fabs": z3.fpAbs, "fsqrt": lambda x: z3.fpSqrt(RNE, x),
+    "ffloor": lambda x: z3.fpRoundToIntegral(RTN, x), "fceil": lambda x: z3.fpRoundToIntegral(RTP, x),
+    "ftrunc": lambda x: z3.fpRoundToIntegral(RTZ, x), "frint": lambda x: z3.fpRoundToIntegral(RNE, x),
+    "isnan": z3.fpIsNaN, "isinf": z3.fpIsInf, "signbit": z3.fpIsNegative,
+}
 
 
 def _model_value(model: z3.ModelRef, v: Term, zv: Any) -> Any:
@@ -530,9 +469,7 @@ class Z3Backend:
         self.translators: dict[tuple, Translator] = {}
         self.translate = self._translator("int", MIN_WIDTH, POW_BOUND)
         self.pool: dict[tuple, _Incremental] = {}
-        self._bits: dict[Term, bool] = {}
-        self._widths: dict[Term, int] = {}
-        self._floats: dict[Term, bool] = {}
+        self.strategy = Exactness(timeout_ms)
 
     def _translator(self, mode: str, width: int, bound: int) -> Translator:
         key = (mode, width if mode == "bv" else 0, bound)
@@ -551,80 +488,19 @@ class Z3Backend:
         self.pool[key] = inc
         return inc
 
-    # -- what a query needs ---------------------------------------------------------
-    def _needs_bits(self, t: Term) -> bool:
-        """Does t contain an operation only bit-vectors encode exactly?"""
-        hit = self._bits.get(t)
-        if hit is None:
-            own = t.op in BIT_OPS or (t.op in ("band", "bor", "bxor") and all(a.op != "const" for a in t.args)) \
-                or (t.op in ("eq", "lt", "le") and t.args[0].sort is not t.args[1].sort)
-            hit = self._bits[t] = own or any(self._needs_bits(a) for a in t.args)
-        return hit
-
-    def _floaty(self, t: Term) -> bool:
-        """Does t mention a float?"""
-        hit = self._floats.get(t)
-        if hit is None:
-            hit = self._floats[t] = t.sort is Sort.FLOAT or any(self._floaty(a) for a in t.args)
-        return hit
-
-    def _const_bits(self, t: Term) -> int:
-        hit = self._widths.get(t)
-        if hit is None:
-            if t.op == "const":
-                hit = t.value.bit_length() if t.sort is Sort.INT else 0
-            elif t.op in _COMPARISONS:   # a constant compared needs no bits (Translator._beyond)
-                hit = max((self._const_bits(a) for a in t.args if a.op != "const"), default=0)
-            else:
-                hit = max((self._const_bits(a) for a in t.args), default=0)
-            self._widths[t] = hit
-        return hit
-
-    def _width(self, query: Query) -> int:
-        bits = max((self._const_bits(c) for c in query.constraints), default=0)
-        for v in query.hints.values():
-            if type(v) is int:
-                bits = max(bits, v.bit_length())
-        width = MIN_WIDTH
-        while width < 2 * bits + 2:   # room for the values and for products of two of them
-            width *= 2
-        return width
-
-    # -- solving -----------------------------------------------------------------
+    # -- solving (the strategy is z3-free: solver/exactness.py) ---------------------
     def check(self, query: Query) -> Answer:
+        return self.strategy.check(query, self.solve)
+
+    def solve(self, mode: str, width: int, bound: int, query: Query, under: bool) -> tuple[Status, Any, bool]:
         variables = {v for c in query.constraints for v in c.free}
-        bits = any(self._needs_bits(c) for c in query.constraints)
-        width, bound = self._width(query), POW_BOUND
-        started = time.perf_counter()
-        for _ in range(WIDENINGS):
-            bv_unsat = False
-            if bits:
-                status, model, _ = self._solve(self._translator("bv", width, bound), query, variables, True)
-                if status is Status.SAT:
-                    return Answer(Status.SAT, model)
-                bv_unsat = status is Status.UNSAT
-            status, model, exact = self._solve(self._translator("int", width, bound), query, variables, False)
-            if status is not Status.SAT:
-                return Answer(status)
-            if exact and not bits:
-                return Answer(Status.SAT, model)
-            # A model of the over-approximation: real only if the terms agree.
-            valid = self._validate(query, model)
-            if valid:
-                return Answer(Status.SAT, model)
-            if valid is None:   # abstractions of an upper layer: let it validate
-                return Answer(Status.UNKNOWN, model)
-            if bits and not bv_unsat or width >= MAX_WIDTH or \
-                    time.perf_counter() - started > self.timeout_ms / 1000:
-                break           # the bit-vector check timed out (wider will not help), or out of time
-            width, bound = width * 4, bound * 4
-        return Answer(Status.UNKNOWN)
+        return self._solve(self._translator(mode, width, bound), query, variables, under)
 
     def _solve(self, tr: Translator, query: Query, variables, under: bool) -> tuple[Status, Any, bool]:
         """(status, model, exact) in one encoding.  `under`: the encoding is an
         under-approximation (bit-vectors), whose unsat only says "not within W bits";
         `exact`: the model came from the check with every exactness guard assumed."""
-        if tr.bv or any(self._floaty(c) for c in query.constraints):
+        if tr.bv or any(self.strategy.floaty(c) for c in query.constraints):
             return self._solve_once(tr, query, variables, under)
         inc = self._solver_for(tr, query.constraints[0] if query.constraints else None)
         inc.sync(query.constraints, query.domains)
@@ -671,13 +547,6 @@ class Z3Backend:
             model = solver.model()
             return Status.SAT, {v: _model_value(model, v, tr(v)) for v in variables}
         return (Status.UNSAT if result == z3.unsat else Status.UNKNOWN), None
-
-    def _validate(self, query: Query, model) -> bool | None:
-        """Do the constraints hold under Python's semantics?  None: cannot tell here."""
-        try:
-            return all(evaluate(c, model) for c in query.constraints)
-        except (NotEvaluable, TooLarge, KeyError, OverflowError, ValueError, ZeroDivisionError, MemoryError):
-            return None
 
 
 def to_smtlib(query: Query) -> str:

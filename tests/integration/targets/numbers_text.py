@@ -50,8 +50,8 @@ def floats(x: float, y: float) -> str:
     if x * 0.0 != 0.0:
         assert math.isinf(x), "only an infinity times zero is not zero here"
         return "inf_times_zero"
-    if y != 0.0 and x / y < 0.0 and x > 0:
-        return "negative_quotient"
+    if -x == 0.0 and 1.0 / y < 0.0:
+        return "negative_inverse"   # a ZeroDivisionError for y == +-0.0
     return "plain"
 
 
