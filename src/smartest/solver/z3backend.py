@@ -93,6 +93,7 @@ class Translator:
         self._ufs: dict[tuple, Any] = {}
         self._own: list = []
         self._facts: list = []
+        self._casts: dict[int, tuple] = {}
 
     def __call__(self, t: Term) -> Any:
         hit = self.cache.get(t)
@@ -320,38 +321,61 @@ class Translator:
                                       1 << (self.bound + 1)))
 
     # comparisons (by sort: IEEE for floats, exact between a float and an int)
-    def _mixed(self, t, x, y, op: str):
-        """A float compared with an int, exactly: the int rounded toward the side that
-        keeps the comparison (n < x iff RTN(n) < x: no double lies in (RTN(n), n]),
-        in bit-vectors; a function of the int in the int encoding."""
-        a, b = t.args
-        f, n, int_left = (x, y, False) if a.sort is Sort.FLOAT else (y, x, True)
+    def _rounded(self, n):
+        """(RTN(n), RTP(n)): the doubles nearest the int n from below and above.  In the
+        int encoding they are functions of n, with the facts every pair satisfies
+        (ordered like their ints, down <= up, never nan), so `n < x < n + 1` and
+        `ceil(x) == n` still contradict each other there."""
         if self.bv:
-            down, up = z3.fpSignedToFP(RTN, n, F64), z3.fpSignedToFP(RTP, n, F64)
-        else:
-            down, up = self._uf("i2f_down", (n,), F64), self._uf("i2f_up", (n,), F64)
+            return z3.fpSignedToFP(RTN, n, F64), z3.fpSignedToFP(RTP, n, F64)
+        down, up = self._uf("i2f_down", (n,), F64), self._uf("i2f_up", (n,), F64)
+        key = n.get_id()
+        if key not in self._casts:
+            self._fact(z3.And(z3.fpLEQ(down, up), z3.Not(z3.fpIsNaN(down)), z3.Not(z3.fpIsNaN(up))))
+            for m, d2, u2 in self._casts.values():
+                self._fact(z3.And(z3.Implies(n < m, z3.And(z3.fpLT(down, u2), z3.fpLEQ(down, d2), z3.fpLEQ(up, u2))),
+                                  z3.Implies(m < n, z3.And(z3.fpLT(d2, up), z3.fpLEQ(d2, down), z3.fpLEQ(u2, up)))))
+            self._casts[key] = (n, down, up)
+        return down, up
+
+    def _mixed(self, a: Term, x, y, op: str):
+        """A float compared with an int, exactly: the int rounded toward the side that
+        keeps the comparison (n < x iff RTN(n) < x: no double lies in (RTN(n), n])."""
+        f, n, int_left = (x, y, False) if a.sort is Sort.FLOAT else (y, x, True)
+        down, up = self._rounded(n)
         if op == "eq":
             return z3.And(z3.fpEQ(down, f), z3.fpEQ(up, f))
         if op == "lt":
             return z3.fpLT(down, f) if int_left else z3.fpLT(f, up)
         return z3.fpLEQ(up, f) if int_left else z3.fpLEQ(f, down)
 
+    def _unwrap_f2i(self, x, y, a, b):
+        """int(r) compared with an int is r compared with it (r is an integral double)."""
+        if a.op == "f2i" and b.sort is Sort.INT:
+            return self.cache[a.args[0]], y, a.args[0], b
+        if b.op == "f2i" and a.sort is Sort.INT:
+            return x, self.cache[b.args[0]], a, b.args[0]
+        return x, y, a, b
+
     def _op_eq(self, t, x, y):
         a, b = t.args
+        x, y, a, b = self._unwrap_f2i(x, y, a, b)
         if a.sort is not b.sort:
-            return self._mixed(t, x, y, "eq")
+            return self._mixed(a, x, y, "eq")
         return z3.fpEQ(x, y) if a.sort is Sort.FLOAT else x == y
 
     def _op_lt(self, t, x, y):
         a, b = t.args
+        x, y, a, b = self._unwrap_f2i(x, y, a, b)
         if a.sort is not b.sort:
-            return self._mixed(t, x, y, "lt")
+            return self._mixed(a, x, y, "lt")
         return z3.fpLT(x, y) if a.sort is Sort.FLOAT else x < y
 
     def _op_le(self, t, x, y):
         a, b = t.args
+        x, y, a, b = self._unwrap_f2i(x, y, a, b)
         if a.sort is not b.sort:
-            return self._mixed(t, x, y, "le")
+            return self._mixed(a, x, y, "le")
         return z3.fpLEQ(x, y) if a.sort is Sort.FLOAT else x <= y
 
     # floats (the plain IEEE operators are in _FLOAT_OPS)
