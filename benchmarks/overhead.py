@@ -25,7 +25,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "src"))
+# SMARTEST_SRC: measure another checkout (e.g. the code before a change) with this script.
+sys.path.insert(0, os.environ.get("SMARTEST_SRC", os.path.join(HERE, "..", "src")))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 import smartest  # noqa: E402
@@ -35,6 +36,14 @@ from smartest.trace.recorder import ACTIVE, Recorder  # noqa: E402
 from support.oracle import load  # noqa: E402
 
 M = models.REGISTRY
+try:  # what the source rewrite turns `x in c` and f-strings into (absent before it existed)
+    from smartest.models.syntax import contains as _in, fstring as _fstring
+except ImportError:
+    def _in(x, c):
+        return x in c
+
+    def _fstring(*parts):
+        return "".join(format(p[0], p[2] or "") if type(p) is tuple else p for p in parts)
 
 
 def _proxy(kind: str, name: str, value):
@@ -51,6 +60,7 @@ OPS = [
     ("int a ^ b", ("int", "int"), (12345, 7), lambda a, b, i: (a + i) ^ b),
     ("int a << 3", ("int", "int"), (12345, 7), lambda a, b, i: (a + i) << 3),
     ("int a ** 2", ("int", "int"), (12345, 7), lambda a, b, i: (a + i) ** 2),
+    ("int 2 ** b", ("int", "int"), (12345, 7), lambda a, b, i: 2 ** (b + i % 5)),
     ("float x + y", ("float", "float"), (1.5, 2.25), lambda a, b, i: a + b * i),
     ("float x < y (branch)", ("float", "float"), (1.5, 2.25), lambda a, b, i: bool(a * i < b)),
     ("math.sqrt(x)", ("float", "float"), (1.5, 2.25), lambda a, b, i: math.sqrt(a + i)),
@@ -63,7 +73,10 @@ OPS = [
     ("s.lower()", ("str", "int"), ("HeLLo", 3), lambda s, b, i: (s + "A").lower()),
     ("s.strip()", ("str", "int"), (" hello ", 3), lambda s, b, i: (s + " ").strip()),
     ("s.split(',')", ("str", "int"), ("a,b,c", 3), lambda s, b, i: (s + ",").split(",")),
-    ("ch in 'aeiou' (branch)", ("str", "int"), ("hello", 3), lambda s, b, i: bool(s[i % 5] in "aeiou")),
+    ("ch in 'aeiou' (branch)", ("str", "int"), ("hello", 3), lambda s, b, i: bool(_in(s[i % 5], "aeiou"))),
+    ("f'{n}:{s}'", ("int", "str"), (42, "ok"), lambda a, s, i: _fstring((a + i, None, None), ":", (s, None, None))),
+    ("b[i] (bytes)", ("bytes", "int"), (b"hello", 3), lambda s, b, i: s[i % 5] + i),
+    ("b.decode()", ("bytes", "int"), (b"hello", 3), lambda s, b, i: (s + b"!").decode()),
 ]
 
 

@@ -103,3 +103,11 @@ def test_lowering_of_text_operators_is_exact(s, case):
     fixed = build.eq(S, const(s))
     assert SOLVER.check(Query((fixed, build.eq(term, const(expected))))).sat
     assert not SOLVER.check(Query((fixed, build.not_(build.eq(term, const(expected)))))).sat, (s, term)
+
+
+def test_unicode_constants_of_the_lowering_hold_on_this_python():
+    from smartest.solver import charclass
+    beyond = range(charclass.FULL_LIMIT, 0x110000)
+    assert not any(chr(c).isspace() or chr(c).isdigit() for c in beyond)
+    for op, width in charclass.WIDEST.items():
+        assert max(len(getattr(chr(c), op)()) for c in range(0x110000)) == width

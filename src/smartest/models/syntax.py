@@ -71,8 +71,13 @@ def _plain_constants(container) -> list | None:
     return keys
 
 
+_PLAIN = frozenset({str, int, float, bool, bytes, type(None), tuple})
+
+
 def contains(item: Any, container: Any) -> Any:
     """`item in container`, keeping the condition when the item is symbolic."""
+    if type(item) in _PLAIN:  # the plain case first: this runs for every `in` of the target
+        return item in container
     model = CONTAINS.get(type(container))
     if model is not None:
         out = model(item, container)
@@ -112,8 +117,23 @@ def _bytes_contains(item, container: bytes):
 CONTAINS[bytes] = _bytes_contains
 
 
+_CONVERSIONS = {"s": str, "r": repr, "a": ascii}
+
+
 def fstring(*parts):
-    return formatting.fstring(*parts)
+    """An f-string: literal parts and (value, conversion, spec) fields."""
+    out = []
+    for p in parts:
+        if type(p) is not tuple:
+            out.append(p)
+            continue
+        value, conversion, spec = p
+        if type(value) not in _PLAIN:
+            return formatting.fstring(*parts)
+        if conversion:
+            value = _CONVERSIONS[conversion](value)
+        out.append(value if type(value) is str and not spec else format(value, spec or ""))
+    return "".join(out)
 
 
 def mod(left, right):
@@ -131,7 +151,9 @@ def method(receiver, name: str, *args, **kwargs):
     """receiver.name(*args, **kwargs), with a model for a plain receiver whose
     arguments are symbolic."""
     models = METHODS.get(type(receiver))
-    if models is not None and name in models and \
+    if models is None:
+        return getattr(receiver, name)(*args, **kwargs)
+    if name in models and \
             (any(_symbolic(a) for a in args) or any(_symbolic(v) for v in kwargs.values())):
         return models[name](receiver, *args, **kwargs)
     return getattr(receiver, name)(*args, **kwargs)

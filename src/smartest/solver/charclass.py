@@ -19,6 +19,12 @@ from smartest.terms.term import Sort, Term
 
 LATIN1 = 0x100
 FULL = ("isspace", "isdecimal", "isdigit")
+# No space or digit lies past the first two planes (tests/unit check it on the running
+# Python), so their tables are read up to here: a fraction of the scan of all Unicode.
+FULL_LIMIT = 0x20000
+# The most characters lower()/upper() make of one (SpecialCasing: 'İ' -> 'i̇',
+# 'ΐ' -> 'Ϊ́'); an abstraction of them beyond Latin-1 leaves this much room.
+WIDEST = {"lower": 2, "upper": 3}
 _CHAR_TESTS = {
     "isspace": str.isspace, "isdecimal": str.isdecimal, "isdigit": str.isdigit,
     "isnumeric": str.isnumeric, "isalpha": str.isalpha, "isalnum": str.isalnum,
@@ -55,7 +61,7 @@ def ranges(name: str, sort: Sort = Sort.STR) -> tuple[tuple[int, int], ...]:
     if sort is Sort.BYTES:
         return _ranges(_BYTE_TESTS[name], 256)
     test = _CHAR_TESTS[name]
-    return _ranges(lambda c: test(chr(c)), 0x110000 if name in FULL else LATIN1)
+    return _ranges(lambda c: test(chr(c)), FULL_LIMIT if name in FULL else LATIN1)
 
 
 def in_ranges(c: Term, rs) -> Term:
@@ -102,13 +108,6 @@ def case_table(op: str, sort: Sort = Sort.STR) -> tuple[tuple[int, int, tuple[in
         else:
             out.append((c, c, key))
     return tuple(out)
-
-
-@functools.lru_cache(maxsize=None)
-def widest(op: str) -> int:
-    """The most characters op (lower/upper) makes of one character, over all of Unicode
-    (what an abstraction of it beyond Latin-1 must leave room for)."""
-    return max(len(getattr(chr(c), op)()) for c in range(0x110000))
 
 
 def mapped(c: Term, op: str, sort: Sort) -> tuple[Term, tuple[Term, ...]]:

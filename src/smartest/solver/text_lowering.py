@@ -92,7 +92,7 @@ def case(lw, t: Term):
         return exact
     latin1 = build.and_(*(_implies(_active(s, k), build.lt(s.chars[k], const(charclass.LATIN1)))
                           for k in range(s.capacity)))
-    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, s.capacity * charclass.widest(t.op)))
+    return seq_ite(lw, approx.guard(latin1), exact, fresh_seq(lw, t, s.capacity * charclass.WIDEST[t.op]))
 
 
 def char_class(lw, t: Term) -> Term:
