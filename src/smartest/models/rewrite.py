@@ -81,12 +81,11 @@ class _Rewriter(ast.NodeTransformer):
 
 def rewrite_source(source: str, filename: str) -> tuple[CodeType, CodeType] | None:
     """(original, rewritten) module code objects, or None if nothing needs rewriting."""
-    tree = ast.parse(source, filename)
-    original = compile(tree, filename, "exec", dont_inherit=True)
     rewriter = _Rewriter()
     new_tree = ast.fix_missing_locations(rewriter.visit(ast.parse(source, filename)))
     if not rewriter.changed:
         return None
+    original = compile(source, filename, "exec", dont_inherit=True)
     return original, compile(new_tree, filename, "exec", dont_inherit=True)
 
 
