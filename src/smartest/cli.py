@@ -32,7 +32,7 @@ EXPLORE_OPTIONS = [
     (("--seed",), "seed", int, 0, "seed of the random first inputs"),
     (("--max-str-len",), "max_str_len", int, 8, "longest string input tried"),
     (("--max-len",), "max_len", int, 4, "most elements of a list, tuple, dict or set input"),
-    (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool)"),
+    (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool, float, bytes)"),
     (("--max-depth",), "max_depth", int, 5000, "most branches recorded in one run"),
     (("--solver-timeout",), "solver_timeout_ms", int, 5000, "milliseconds per solver query"),
     (("--solving",), "solving", str, "dart",

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, fields
 
 from smartest.errors import InvalidArgument
 
-DEFAULT_TYPES = ("int", "str", "bool")
+DEFAULT_TYPES = ("int", "str", "bool", "float", "bytes")
 SOLVING = ("dart", "concretize", "mixed")   # what happens at a call of an opaque function
 
 

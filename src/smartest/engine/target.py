@@ -78,12 +78,26 @@ def _load_file(path: str) -> tuple[ModuleType, str, str]:
         parts.insert(0, os.path.basename(root))
         root = os.path.dirname(root)
     dotted = ".".join(parts)
-    if root not in sys.path:
-        sys.path.insert(0, root)
+    if root in sys.path:
+        sys.path.remove(root)
+    sys.path.insert(0, root)   # first: another directory's module of the same name must not win
     existing = sys.modules.get(dotted)
-    if existing is not None and os.path.realpath(getattr(existing, "__file__", "") or "") == path:
-        return existing, dotted, root
-    return _import(dotted), dotted, root
+    if existing is not None:
+        if _file_of(existing) == path:
+            return existing, dotted, root
+        # A module of the same name from another file (an earlier target, a script):
+        # forget it, so the name means this file from now on.
+        for key in [k for k in sys.modules if k == dotted or k.startswith(dotted + ".")]:
+            del sys.modules[key]
+    module = _import(dotted)
+    if _file_of(module) != path:
+        raise TargetError(f"importing {dotted!r} gives {_file_of(module)}, not {path}: "
+                          f"rename one of the two modules")
+    return module, dotted, root
+
+
+def _file_of(module: ModuleType) -> str:
+    return os.path.realpath(getattr(module, "__file__", "") or "")
 
 
 def _import(name: str) -> ModuleType:

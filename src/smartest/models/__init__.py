@@ -6,6 +6,9 @@ this package imports every area module, so registering is all an area has to do.
 """
 from smartest.models.registry import REGISTRY, install, register
 from smartest.models import builtins_core  # noqa: F401  (registers itself)
+from smartest.models import numbers  # noqa: F401  (after builtins_core: it extends int, str, type)
+from smartest.models import text  # noqa: F401  (after builtins_core: it extends len, ord, str)
+from smartest.models import rewrite  # noqa: F401  (installs the source rewrite of `in`, f-strings, %)
 from smartest.models import ranges  # noqa: F401
 from smartest.models import containers  # noqa: F401  (after builtins_core: it extends len, min, max, type)
 from smartest.models import opaque_library  # noqa: F401  (registers itself)

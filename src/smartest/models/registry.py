@@ -23,6 +23,9 @@ from typing import Callable
 REGISTRY: dict[str, Callable] = {}
 _INSTALLED_MARK = "__smartest_models__"
 STAND_INS: dict[type, type] = {}     # builtin type -> its stand-in class
+# More that installing does to a module (modelled library modules, the rewrite of
+# `in` and f-strings): each hook gets the module after the builtins are in place.
+INSTALL_HOOKS: list[Callable[[ModuleType], None]] = []
 
 
 def register(name: str) -> Callable[[Callable], Callable]:
@@ -117,3 +120,5 @@ def install(module: ModuleType) -> None:
             continue
         ns[name] = stand_in(name)
     ns[_INSTALLED_MARK] = tuple(REGISTRY)
+    for hook in INSTALL_HOOKS:
+        hook(module)

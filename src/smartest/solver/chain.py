@@ -1,6 +1,11 @@
 """Assemble the solver chain: the order of the layers is visible here and nowhere else.
 
-    stats/timing -> cache -> independence slicing -> [mixed] -> bounded strings -> [SMT-LIB log] -> z3 (incremental)
+    stats/timing -> cache -> independence slicing -> [mixed] -> trial values -> bounded strings
+        -> [SMT-LIB log] -> z3
+
+Queries that mention a float first try the values people test by hand (zero, nan,
+the infinities, the constants compared with), and z3's float models are polished
+towards them (`solver/trial_values.py`).
 
 Cache and slicing work on our string-level terms (smaller, and shared across
 queries); the string lowering turns what remains into integer arithmetic.  Mixed
@@ -16,6 +21,7 @@ from typing import TextIO
 from smartest.solver.cache import CachingSolver
 from smartest.solver.independence import IndependenceSolver
 from smartest.solver.logging import LoggingSolver
+from smartest.solver.trial_values import TrialValuesSolver
 from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
 from smartest.solver.strings import StringLoweringSolver
 
@@ -62,6 +68,7 @@ def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: b
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
     solver = StringLoweringSolver(solver, max_str_len)
+    solver = TrialValuesSolver(solver)
     if mixed is not None:
         solver = mixed.layer(solver)
     if slicing:

@@ -214,17 +214,21 @@ class MixedSolver:
         """Figure 2, with random solving for the inputs simplePC leaves unconstrained."""
         simple = tuple(c for c in constraints if not self.is_complex(c))
         complex_ = tuple(c for c in constraints if self.is_complex(c))
+        needed: set[Term] = set()
+        for node in self._nodes(complex_):
+            for a in node.args:
+                needed |= a.free
         if simple:
-            answer = self.inner.check(Query(simple, query.domains, query.hints))
+            # The opaque calls' arguments get no hint: the current input is the one whose
+            # evaluation failed the negated branch, and lower layers keep a hinted value
+            # wherever they can (trial values, polishing), which would pin it again.
+            hints = {v: x for v, x in query.hints.items() if v not in needed}
+            answer = self.inner.check(Query(simple, query.domains, hints))
             if not answer.sat:
                 return _Try(answer.status)
             base = dict(answer.model or {})
         else:
             base = {}
-        needed: set[Term] = set()
-        for node in self._nodes(complex_):
-            for a in node.args:
-                needed |= a.free
         free = sorted((v for v in needed if v not in base), key=lambda v: v.value)
         tries = self.settings.random_tries if free else 1
         out = _Try(Status.UNKNOWN)

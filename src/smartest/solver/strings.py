@@ -26,12 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from smartest.solver.protocol import Answer, Query, Solver
+from smartest.solver import text_lowering
+from smartest.solver.protocol import Answer, Query, Solver, Status
+from smartest.terms.evaluate import evaluate
 from smartest.terms import Sort, build, const, var
 from smartest.terms.rewrite import transform
 from smartest.terms.term import Term
 
 MAX_CODE = 0x10FFFF
+_TEXT = (Sort.STR, Sort.BYTES)
 NO_CHAR = const(-1)          # the code at a position past the end
 _ZERO, _ONE = const(0), const(1)
 INT_DIGITS = 24              # str(n) is exact for |n| < 10**24
@@ -71,10 +74,14 @@ def _min(a: Term, b: Term) -> Term:
 
 class StringLowering:
     """Lowers string terms for one bound K on string inputs; memoized for the whole
-    exploration (terms are interned, so the cache is keyed by identity)."""
+    exploration (terms are interned, so the cache is keyed by identity).  Bytes terms
+    are lowered the same way, with codes 0..255."""
+
+    Seq = Seq
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
+        self._fresh: dict[Term, int] = {}
         self._seqs: dict[Term, Seq] = {}
         self._terms: dict[Term, Term] = {}
         self._domains: dict[Term, dict[Term, Term]] = {}
@@ -101,10 +108,21 @@ class StringLowering:
     def _make_domains(self, v: Term) -> dict[Term, Term]:
         n = self.length_var(v)
         out = {n: build.and_(build.le(_ZERO, n), build.le(n, const(self.capacity)))}
+        top = const(255 if v.sort is Sort.BYTES else MAX_CODE)
         for k in range(self.capacity):
             c = self.char_var(v, k)
-            out[c] = build.and_(build.le(_ZERO, c), build.le(c, const(MAX_CODE)))
+            out[c] = build.and_(build.le(_ZERO, c), build.le(c, top))
         return out
+
+    # -- what text_lowering uses ------------------------------------------------
+    def fresh_id(self, t: Term) -> int:
+        return self._fresh.setdefault(t, len(self._fresh))
+
+    def match(self, s: Seq, sub: Seq, i: int) -> Term:
+        return self._match(s, sub, i)
+
+    def concat(self, x: Seq, y: Seq) -> Seq:
+        return self._concat(x, y)
 
     # -- lowering -------------------------------------------------------------
     def lower(self, t: Term) -> Term:
@@ -115,7 +133,7 @@ class StringLowering:
     def _leaf(self, t: Term) -> Term | None:
         if t.op in ("const", "var"):
             return t
-        if t.args and t.args[0].sort is Sort.STR:
+        if t.args and t.args[0].sort in _TEXT:
             return self._string_predicate(t)
         return None
 
@@ -126,7 +144,7 @@ class StringLowering:
             stack = [t]
             while stack:
                 cur = stack[-1]
-                pending = [a for a in cur.args if a.sort is Sort.STR and a not in self._seqs]
+                pending = [a for a in cur.args if a.sort in _TEXT and a not in self._seqs]
                 if pending:
                     stack.extend(pending)
                     continue
@@ -142,7 +160,8 @@ class StringLowering:
     def _make_seq(self, t: Term) -> Seq:
         op, a = t.op, t.args
         if op == "const":
-            return Seq(const(len(t.value)), tuple(const(ord(ch)) for ch in t.value))
+            codes = t.value if isinstance(t.value, bytes) else map(ord, t.value)
+            return Seq(const(len(t.value)), tuple(const(c) for c in codes))
         if op == "var":
             return Seq(self.length_var(t), tuple(self.char_var(t, k) for k in range(self.capacity)))
         if op == "concat":
@@ -164,6 +183,8 @@ class StringLowering:
                        tuple(build.ite(c, x.char(j), y.char(j)) for j in range(k)))
         if op == "int_to_str":
             return self._nat_to_str(self._int(a[0]))
+        if op in text_lowering.SEQS:
+            return text_lowering.SEQS[op](self, t)
         raise NotImplementedError(f"no bounded-string lowering for {op}")
 
     def _concat(self, x: Seq, y: Seq) -> Seq:
@@ -225,6 +246,8 @@ class StringLowering:
                               *(_implies(build.lt(const(k), p.length),
                                          build.eq(p.chars[k], s.char_at(build.add(shift, const(k)))))
                                 for k in range(p.capacity)))
+        if op in text_lowering.VALUES:
+            return text_lowering.VALUES[op](self, t)
         if op == "contains":
             s, sub = self.seq(a[0]), self.seq(a[1])
             return build.or_(*(self._match(s, sub, i) for i in range(s.capacity + 1)))
@@ -270,19 +293,19 @@ class StringLowering:
         return build.ite(build.and_(*valid), value, const(-1))
 
     # -- models ---------------------------------------------------------------
-    def lift(self, v: Term, model: dict[Term, Any], hint: Any) -> str:
-        """The string a model gives input `v`; free positions keep the hint's characters."""
-        hint = hint if isinstance(hint, str) else ""
+    def lift(self, v: Term, model: dict[Term, Any], hint: Any) -> str | bytes:
+        """The string (bytes) a model gives input `v`; free positions keep the hint's."""
+        raw = v.sort is Sort.BYTES
+        hint = hint if isinstance(hint, bytes if raw else str) else (b"" if raw else "")
         n = model.get(self.length_var(v))
         n = len(hint) if n is None else n
-        out = []
+        codes = []
         for k in range(n):
             code = model.get(self.char_var(v, k))
             if code is None:
-                out.append(hint[k] if k < len(hint) else "a")
-            else:
-                out.append(chr(code))
-        return "".join(out)
+                code = (hint[k] if raw else ord(hint[k])) if k < len(hint) else ord("a")
+            codes.append(code)
+        return bytes(codes) if raw else "".join(map(chr, codes))
 
 
 class _LoweredDomains(Mapping):
@@ -324,15 +347,22 @@ class StringLoweringSolver:
         low = self.lowering
         constraints = tuple(low.lower(c) for c in query.constraints)
         answer = self.inner.check(Query(constraints, _LoweredDomains(low, query.domains), query.hints))
-        if not answer.sat:
+        if answer.model is None:
             return answer
-        model = dict(answer.model or {})
+        model = dict(answer.model)
         lifted: dict[Term, Any] = {}
         for c in query.constraints:
             for v in c.free:
-                if v.sort is Sort.STR:
+                if v.sort in _TEXT:
                     if v not in lifted:
                         lifted[v] = low.lift(v, model, query.hints.get(v))
                 elif v in model:
                     lifted[v] = model[v]
-        return Answer(answer.status, lifted)
+        if answer.sat:
+            return Answer(answer.status, lifted)
+        # A candidate from an abstraction (terms/approx): real only if Python agrees.
+        try:
+            real = all(evaluate(c, lifted) for c in query.constraints)
+        except Exception:  # noqa: BLE001 - a value the operators reject: not a model
+            real = False
+        return Answer(Status.SAT, lifted) if real else Answer(Status.UNKNOWN)

@@ -13,6 +13,8 @@ import enum
 from typing import Any
 
 from smartest.symbolic.bools import SymBool
+from smartest.symbolic.bytestr import SymBytes
+from smartest.symbolic.floats import SymFloat
 from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr
 from smartest.terms import Term, build
@@ -26,6 +28,10 @@ def realize(x: Any, _depth: int = 0) -> Any:
         return str.__str__(x)
     if t is SymBool:
         return x.value
+    if t is SymFloat:
+        return float.__float__(x)
+    if t is SymBytes:
+        return bytes.__getitem__(x, slice(None))
     if _depth > 50:
         return x
     d = _depth + 1
@@ -93,8 +99,8 @@ def _record(x: Any, d: int) -> Any:
 def term_of(x: Any) -> Term | None:
     """The term of a proxy, a constant term for a plain int/str/bool, else None."""
     t = type(x)
-    if t is SymInt or t is SymStr or t is SymBool:
+    if t is SymInt or t is SymStr or t is SymBool or t is SymFloat or t is SymBytes:
         return x.term
-    if t in (int, str, bool):
+    if t in (int, str, bool, float, bytes):
         return build.const(x)
     return None

@@ -10,7 +10,8 @@ import sys
 
 from smartest.symbolic.bools import make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
-from smartest.terms import Term, build, var
+from smartest.symbolic import text_methods as M
+from smartest.terms import Term, build, text, var
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_concretization
 
@@ -105,6 +106,8 @@ class SymStr(str):
         return make_str(str.__getitem__(self, pos), build.at(self.term, pos_term))
 
     def _slice(self, key: slice):
+        if key.step == -1 and key.start is None and key.stop is None:
+            return make_str(str.__str__(self)[::-1], text.reverse(self.term))
         if key.step not in (None, 1):
             record_concretization("slice with a step")
             return str.__getitem__(str.__str__(self), _concrete_slice(key))
@@ -204,35 +207,19 @@ class SymStr(str):
         value = concrete(str.__str__(self), tuple(_plain(a) for a in options))
         return make_bool(value, build.or_(*(op(t, self.term) for t in terms)))
 
-    def find(self, sub, start=None, end=None):
-        o = str_term(sub)
-        if o is None:
-            return str.find(self, sub, start, end)
-        if end is not None:
-            record_concretization("str.find with an end bound")
-            return str.find(str.__str__(self), _plain(sub), start, end)
-        s_t = build.const(0) if start is None else int_term(start)
-        if s_t is None:
-            return str.find(self, sub, start)
-        st = 0 if start is None else int.__int__(start)
-        if st < 0 or s_t.op != "const":
-            record_concretization("str.find with a negative or symbolic start")
-            return str.find(str.__str__(self), _plain(sub), st)
-        return make_int(str.find(str.__str__(self), _plain(sub), st), build.find(self.term, o, s_t))
-
-    def index(self, sub, start=None, end=None):
-        i = self.find(sub, start, end)
-        if isinstance(i, SymInt):
-            _branch(build.not_(build.eq(i.term, build.const(-1))), int.__int__(i) != -1)
-        if i == -1:
-            return str.index(str.__str__(self), _plain(sub), start, end)  # raises ValueError
-        return i
-
     def __format__(self, spec: str) -> str:
-        if spec == "":
-            return self
-        record_concretization("str formatted with a format spec")
-        return str.__format__(str.__str__(self), spec)
+        from smartest.symbolic.formatting import format_value
+        return format_value(self, spec)
+
+    def __mod__(self, args):
+        record_concretization("%-formatting with a symbolic template")
+        return str.__mod__(str.__str__(self), _realized(args))
+
+    def __rmod__(self, template):
+        if type(template) is not str:
+            return NotImplemented
+        from smartest.symbolic.formatting import percent
+        return percent(template, self)
 
 
 def _slice_bound(bound, n: Term, default: Term) -> Term | None:
@@ -249,6 +236,11 @@ def _slice_bound(bound, n: Term, default: Term) -> Term | None:
         raw = build.ite(build.lt(b, _ZERO), build.add(n, b), b)
     clamped = build.ite(build.lt(raw, _ZERO), _ZERO, raw)
     return build.ite(build.lt(n, clamped), n, clamped)
+
+
+def _realized(x):
+    from smartest.symbolic.realize import realize
+    return realize(x)
 
 
 def _concrete_slice(key: slice) -> slice:
@@ -268,12 +260,37 @@ def _concretizing(name: str):
     return op
 
 
+STR = M.Flavor(str, str_term, make_str, text.WHITESPACE)
+_MODELS = {
+    "lower": lambda s: M.case(STR, s, "lower"), "upper": lambda s: M.case(STR, s, "upper"),
+    "strip": lambda s, chars=None: M.strip(STR, s, chars, "strip"),
+    "lstrip": lambda s, chars=None: M.strip(STR, s, chars, "lstrip"),
+    "rstrip": lambda s, chars=None: M.strip(STR, s, chars, "rstrip"),
+    "split": lambda s, sep=None, maxsplit=-1: M.split(STR, s, sep, maxsplit),
+    "count": lambda s, sub, start=None, end=None: M.count(STR, s, sub, start, end),
+    "replace": lambda s, old, new, count=-1: M.replace(STR, s, old, new, count),
+    "find": lambda s, sub, start=None, end=None: M.find(STR, s, sub, start, end),
+    "rfind": lambda s, sub, start=None, end=None: M.find(STR, s, sub, start, end, True),
+    "index": lambda s, sub, start=None, end=None: M.index(STR, s, sub, start, end),
+    "rindex": lambda s, sub, start=None, end=None: M.index(STR, s, sub, start, end, True),
+    "join": lambda s, iterable: M.join(STR, s, iterable),
+    "partition": lambda s, sep: M.partition(STR, s, sep),
+    "rpartition": lambda s, sep: M.partition(STR, s, sep, True),
+    "removeprefix": lambda s, p: M.affix_removed(STR, s, p, False),
+    "removesuffix": lambda s, p: M.affix_removed(STR, s, p, True),
+    "ljust": lambda s, width, fill=" ": M.pad(STR, s, width, fill, "ljust"),
+    "rjust": lambda s, width, fill=" ": M.pad(STR, s, width, fill, "rjust"),
+    "center": lambda s, width, fill=" ": M.pad(STR, s, width, fill, "center"),
+    "zfill": lambda s, width: M.pad(STR, s, width, "0", "zfill"),
+}
+_MODELS.update({name: (lambda name: lambda s: M.char_class(STR, s, name))(name) for name in text.CLASSES})
+for _name, _fn in _MODELS.items():
+    _fn.__name__ = _name
+    setattr(SymStr, _name, _fn)
 for _name in dir(str):
     if _name.startswith("_") or _name in SymStr.__dict__:
         continue
     setattr(SymStr, _name, _concretizing(_name))
-for _name in ("__mod__", "__rmod__", "__len__"):
-    pass  # __len__ must return a real int (C requirement); the `len` model handles it
 
 
 def new_str_input(name: str, value: str) -> SymStr:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from smartest.terms.evaluate import OPS
 from smartest.terms.term import Sort, Term, const, make
 
-INT, BOOL, STR = Sort.INT, Sort.BOOL, Sort.STR
+INT, BOOL, STR, FLOAT = Sort.INT, Sort.BOOL, Sort.STR, Sort.FLOAT
 TRUE = const(True)
 FALSE = const(False)
 
@@ -80,7 +80,7 @@ def power(a: Term, b: Term) -> Term:
 # --- booleans -------------------------------------------------------------
 
 def eq(a: Term, b: Term) -> Term:
-    if a is b:
+    if a is b and a.sort is not FLOAT:  # nan == nan is false
         return TRUE
     return _fold("eq", (a, b), BOOL)
 
@@ -126,7 +126,7 @@ def lt(a: Term, b: Term) -> Term:
 
 
 def le(a: Term, b: Term) -> Term:
-    if a is b:
+    if a is b and a.sort is not FLOAT:
         return TRUE
     if a.sort is STR and _is_char(a) and _is_char(b):
         return le(to_code(a), to_code(b))
@@ -194,20 +194,21 @@ def length(s: Term) -> Term:
 
 
 def concat(a: Term, b: Term) -> Term:
-    if a.op == "const" and a.value == "":
+    """a + b for strings, or for bytes (every string operator keeps its argument's sort)."""
+    if a.op == "const" and a.value in ("", b""):
         return b
-    if b.op == "const" and b.value == "":
+    if b.op == "const" and b.value in ("", b""):
         return a
-    return _fold("concat", (a, b), STR)
+    return _fold("concat", (a, b), a.sort)
 
 
 def at(s: Term, i: Term) -> Term:
     """The one-character string at index i (0 <= i < len(s) is the caller's branch)."""
-    return _fold("at", (s, i), STR)
+    return _fold("at", (s, i), s.sort)
 
 
 def substr(s: Term, start: Term, count: Term) -> Term:
-    return _fold("substr", (s, start, count), STR)
+    return _fold("substr", (s, start, count), s.sort)
 
 
 def find(s: Term, sub: Term, start: Term) -> Term:

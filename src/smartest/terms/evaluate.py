@@ -22,12 +22,12 @@ def _mod(a: int, b: int) -> int:
 
 
 def _at(s: str, i: int) -> str:
-    return s[i] if 0 <= i < len(s) else ""
+    return s[i:i + 1] if 0 <= i < len(s) else s[:0]
 
 
 def _substr(s: str, start: int, length: int) -> str:
     if start < 0 or start > len(s) or length <= 0:
-        return ""
+        return s[:0]
     return s[start:start + length]
 
 
@@ -49,6 +49,18 @@ def _int_to_str(n: int) -> str:
     return str(n) if n >= 0 else ""
 
 
+class TooLarge(ArithmeticError):
+    """A solver model asked for a value too large to compute (2 ** 10**12)."""
+
+
+def _pow(a: int, b: int) -> int:
+    if b < 0:
+        return 0
+    if b > 1 << 16 and abs(a) > 1 and b * max(a.bit_length(), 1) > 1 << 24:
+        raise TooLarge(f"{a} ** {b}")
+    return a ** b
+
+
 OPS: dict[str, Callable[..., Any]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
@@ -56,7 +68,7 @@ OPS: dict[str, Callable[..., Any]] = {
     "neg": lambda a: -a,
     "floordiv": _floordiv,
     "mod": _mod,
-    "pow": lambda a, b: a ** b if b >= 0 else 0,
+    "pow": _pow,
     "eq": lambda a, b: a == b,
     "lt": lambda a, b: a < b,
     "le": lambda a, b: a <= b,

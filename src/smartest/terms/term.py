@@ -16,6 +16,11 @@ class Sort(enum.Enum):
     INT = "Int"
     BOOL = "Bool"
     STR = "String"
+    FLOAT = "Float64"      # IEEE double (z3 floating point)
+    BYTES = "Bytes"        # lowered like strings, code points 0..255
+
+    # Enum's own __hash__ is Python code; terms are keyed by sort on every make().
+    __hash__ = object.__hash__
 
 
 class Term:
@@ -71,8 +76,9 @@ _TABLE: dict[tuple, Term] = {}
 def make(op: str, args: tuple[Term, ...], sort: Sort, value: Any = None) -> Term:
     """Intern a node: the one constructor every other constructor goes through."""
     if op == "const":
-        # bool is an int subclass: keep True and 1 apart in the table.
-        key = (op, sort, type(value), value)
+        # bool is an int subclass: keep True and 1 apart in the table.  Floats are
+        # keyed by their hex form: -0.0 == 0.0 and nan != nan as dictionary keys.
+        key = (op, sort, type(value), value.hex() if type(value) is float else value)
     else:
         key = (op, args, sort, value)
     t = _TABLE.get(key)
@@ -100,6 +106,10 @@ def const(value: Any) -> Term:
         return make("const", (), Sort.INT, int(value))
     if isinstance(value, str):
         return make("const", (), Sort.STR, str(value))
+    if isinstance(value, float):
+        return make("const", (), Sort.FLOAT, float(value))
+    if isinstance(value, bytes):
+        return make("const", (), Sort.BYTES, bytes(value))
     raise TypeError(f"no term sort for {type(value).__name__}")
 
 

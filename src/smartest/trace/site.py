@@ -48,7 +48,7 @@ class Site:
         return f"{self.code.co_filename}:{self.function}:{self.code.co_firstlineno}:{self.offset}"
 
 
-_STARTS: dict[CodeType, list[int]] = {}
+_STARTS: dict[CodeType, tuple[list[int], dict[int, int]]] = {}
 
 
 def instruction_start(code: CodeType, offset: int) -> int:
@@ -56,13 +56,20 @@ def instruction_start(code: CodeType, offset: int) -> int:
 
     CPython 3.11+ specializes instructions at run time and then reports `f_lasti`
     inside the inline cache that follows an instruction, so the same branch would
-    get two offsets; snapping to the instruction start keeps sites stable.
+    get two offsets; snapping to the instruction start keeps sites stable.  A call
+    of 3.11 is PRECALL + CALL, and a specialized PRECALL makes the call itself, so a
+    frame inside the callee reports either one: both count as the CALL.
     """
-    starts = _STARTS.get(code)
-    if starts is None:
-        starts = _STARTS[code] = [i.offset for i in dis.get_instructions(code)]
+    hit = _STARTS.get(code)
+    if hit is None:
+        instructions = list(dis.get_instructions(code))
+        starts = [i.offset for i in instructions]
+        calls = {a.offset: b.offset for a, b in zip(instructions, instructions[1:]) if a.opname == "PRECALL"}
+        hit = _STARTS[code] = (starts, calls)
+    starts, calls = hit
     k = bisect.bisect_right(starts, offset) - 1
-    return starts[k] if k >= 0 else offset
+    start = starts[k] if k >= 0 else offset
+    return calls.get(start, start)
 
 
 def user_site(frame: FrameType | None = None) -> Site:

@@ -1,0 +1,161 @@
+"""The source rewrite of the target's own functions: `in`, f-strings, `"..." % args`
+and a few method calls on plain strings (DESIGN.md decision 2, reduced to what
+module globals cannot reach).
+
+Shadowing builtins in module globals (`registry.install`) redirects calls, but some
+syntax is evaluated by C code that never sees a proxy: `ch in "aeiou"` is a C
+substring search, an f-string is assembled by C, `"%d" % n` and `",".join(parts)`
+are C methods of a plain str.  For these the function's source is parsed, the few
+nodes are replaced by calls of the helpers in `models/syntax.py`, and the function's
+code object is swapped for the recompiled one (`fn.__code__ = new`), so modules
+imported before smartest (a test suite's, the API's) are covered too, nothing else
+changes (module identity, globals, closures), and line numbers stay where they were
+for tracebacks and coverage.  A function is swapped only if its code compiles back
+from the file's current source to exactly the code it has (an edited file, a
+generated function or a decorator that replaced the code are left alone).
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+from types import CodeType, FunctionType, ModuleType
+
+from smartest.models import syntax
+from smartest.models.registry import INSTALL_HOOKS
+
+_DONE = "__smartest_rewritten__"
+# Method calls rewritten on any receiver (they are str-only in practice), and on a str
+# or bytes literal receiver any method.
+ANY_RECEIVER = ("join", "format")
+
+
+class _Rewriter(ast.NodeTransformer):
+    def __init__(self) -> None:
+        self.changed = 0
+
+    def _call(self, helper: str, node: ast.AST, args: list, keywords=()) -> ast.Call:
+        self.changed += 1
+        return ast.copy_location(ast.Call(ast.Name(helper, ast.Load()), args, list(keywords)), node)
+
+    def visit_Compare(self, node: ast.Compare):
+        self.generic_visit(node)
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            return node
+        test = self._call("__smartest_in__", node, [node.left, node.comparators[0]])
+        if isinstance(node.ops[0], ast.NotIn):
+            return ast.copy_location(ast.UnaryOp(ast.Not(), test), node)
+        return test
+
+    def visit_JoinedStr(self, node: ast.JoinedStr):
+        self.generic_visit(node)
+        if not any(isinstance(v, ast.FormattedValue) for v in node.values):
+            return node
+        parts: list[ast.expr] = []
+        for v in node.values:
+            if isinstance(v, ast.FormattedValue):
+                conversion = ast.Constant(chr(v.conversion) if v.conversion >= 0 else None)
+                spec = v.format_spec if v.format_spec is not None else ast.Constant(None)
+                if isinstance(spec, ast.JoinedStr):  # a spec without fields
+                    spec = ast.Constant("".join(p.value for p in spec.values))
+                parts.append(ast.Tuple([v.value, conversion, spec], ast.Load()))
+            else:
+                parts.append(v)
+        return self._call("__smartest_fstring__", node, parts)
+
+    def visit_BinOp(self, node: ast.BinOp):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+            return self._call("__smartest_mod__", node, [node.left, node.right])
+        return node
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        f = node.func
+        if not isinstance(f, ast.Attribute):
+            return node
+        literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
+        if literal or f.attr in ANY_RECEIVER:
+            return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *node.args], node.keywords)
+        return node
+
+
+def rewrite_source(source: str, filename: str) -> tuple[CodeType, CodeType] | None:
+    """(original, rewritten) module code objects, or None if nothing needs rewriting."""
+    rewriter = _Rewriter()
+    new_tree = ast.fix_missing_locations(rewriter.visit(ast.parse(source, filename)))
+    if not rewriter.changed:
+        return None
+    original = compile(source, filename, "exec", dont_inherit=True)
+    return original, compile(new_tree, filename, "exec", dont_inherit=True)
+
+
+def _pairs(old: CodeType, new: CodeType, out: dict) -> None:
+    """Map each code object nested in `old` to its counterpart in `new` (the rewrite
+    adds and removes no function, so the nesting is the same)."""
+    olds = [c for c in old.co_consts if isinstance(c, CodeType)]
+    news = [c for c in new.co_consts if isinstance(c, CodeType)]
+    if len(olds) != len(news):
+        return
+    for o, n in zip(olds, news):
+        if (o.co_name, o.co_firstlineno) != (n.co_name, n.co_firstlineno):
+            continue
+        out[o] = n
+        _pairs(o, n, out)
+
+
+def _functions(module: ModuleType):
+    """Every function object reachable from the module's namespace and classes."""
+    seen: set[int] = set()
+    stack = list(vars(module).values())
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, (staticmethod, classmethod)):
+            stack.append(obj.__func__)
+        elif isinstance(obj, property):
+            stack.extend(f for f in (obj.fget, obj.fset, obj.fdel) if f is not None)
+        elif isinstance(obj, FunctionType):
+            if obj.__module__ == module.__name__:
+                yield obj
+            wrapped = getattr(obj, "__wrapped__", None)
+            if wrapped is not None:
+                stack.append(wrapped)
+            original = getattr(obj, "__smartest_original__", None)
+            if original is not None:
+                stack.append(original)
+        elif inspect.isclass(obj) and obj.__module__ == module.__name__:
+            stack.extend(vars(obj).values())
+
+
+def rewrite_module(module: ModuleType) -> int:
+    """Swap in rewritten code for the module's functions; returns how many."""
+    ns = module.__dict__
+    if ns.get(_DONE):
+        return 0
+    ns[_DONE] = True
+    ns.update(syntax.HELPERS)
+    filename = getattr(module, "__file__", None)
+    if not filename or not filename.endswith(".py"):
+        return 0
+    try:
+        with open(filename, encoding="utf-8") as f:
+            source = f.read()
+        codes = rewrite_source(source, filename)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return 0
+    if codes is None:
+        return 0
+    mapping: dict[CodeType, CodeType] = {}
+    _pairs(*codes, mapping)
+    swapped = 0
+    for fn in _functions(module):
+        new = mapping.get(fn.__code__)
+        if new is not None and new is not fn.__code__ and len(new.co_freevars) == len(fn.__code__.co_freevars):
+            fn.__code__ = new
+            swapped += 1
+    return swapped
+
+
+INSTALL_HOOKS.append(rewrite_module)

@@ -1,0 +1,192 @@
+"""What the source rewrite (`models/rewrite.py`) calls instead of syntax that C code
+evaluates without seeing the proxies.
+
+* `x in c` -> `__smartest_in__(x, c)`: a plain str/bytes container (`ch in "aeiou"`)
+  runs a C substring search; a plain set, frozenset, dict, list or tuple of plain
+  constants runs C hashing or C comparisons.  With a symbolic item each becomes one
+  condition, `x == k1 or x == k2 ...` (or a substring test): one branch, as the
+  source has one test.
+* f-strings -> `__smartest_fstring__(...)`, `"..." % args` -> `__smartest_mod__`,
+  and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
+  `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
+  gets the model of the method; everything else runs the original operation.
+
+Each helper answers exactly what the original syntax answers on plain values.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from smartest.symbolic import formatting, text_methods
+from smartest.symbolic.bools import SymBool, make_bool
+from smartest.symbolic.floats import SymFloat
+from smartest.symbolic.ints import SymInt
+from smartest.symbolic.strs import STR, SymStr
+from smartest.terms import Term, build
+from smartest.terms.term import Sort, const
+
+# Container type -> contains(item, container) -> answer or NotImplemented (other value
+# areas add theirs, e.g. bytes).
+CONTAINS: dict[type, Callable[[Any, Any], Any]] = {}
+# Receiver type -> {method name: model(recv, *args, **kwargs)} for plain receivers.
+METHODS: dict[type, dict[str, Callable]] = {}
+_CONSTANT_TYPES = (int, float, bool, str)
+
+
+def _item_term(x) -> Term | None:
+    t = type(x)
+    if t in (SymInt, SymStr, SymFloat, SymBool):
+        return x.term
+    return None
+
+
+def _equal_term(item: Any, term: Term, key: Any) -> Term | None:
+    """The term of item == key for a plain constant key (None: never equal)."""
+    if type(key) not in _CONSTANT_TYPES or (type(key) is float and key != key):
+        return None
+    if term.sort is Sort.STR:
+        return build.eq(term, const(key)) if type(key) is str else None
+    if type(key) is str:
+        return None
+    if term.sort is Sort.BOOL:
+        key_term = const(bool(key)) if key in (0, 1) and type(key) is not float else None
+        return None if key_term is None else build.eq(term, key_term)
+    if term.sort is Sort.FLOAT or type(key) is float:
+        from smartest.terms import floats
+        k = const(float(key) if type(key) is not int else int(key))
+        return floats.compare("eq", term, k)
+    return build.eq(term, const(int(key)))
+
+
+def _plain_constants(container) -> list | None:
+    t = type(container)
+    if t is dict:
+        keys = list(container)
+    elif t in (list, tuple, set, frozenset):
+        keys = list(container)
+    else:
+        return None
+    if len(keys) > 256 or not all(type(k) in _CONSTANT_TYPES for k in keys):
+        return None
+    return keys
+
+
+_PLAIN = frozenset({str, int, float, bool, bytes, type(None), tuple})
+
+
+def contains(item: Any, container: Any) -> Any:
+    """`item in container`, keeping the condition when the item is symbolic."""
+    if type(item) in _PLAIN:  # the plain case first: this runs for every `in` of the target
+        return item in container
+    model = CONTAINS.get(type(container))
+    if model is not None:
+        out = model(item, container)
+        if out is not NotImplemented:
+            return out
+    term = _item_term(item)
+    if term is not None:
+        keys = _plain_constants(container)
+        if keys is not None:
+            value = item.value if type(item) is SymBool else item
+            concrete = (value in container) if type(item) is not SymBool else (item.value in container)
+            options = [e for e in (_equal_term(item, term, k) for k in keys) if e is not None]
+            return make_bool(bool(concrete), build.or_(*options))
+    return item in container
+
+
+def _str_contains(item, container: str):
+    if type(item) is SymStr:
+        return make_bool(str.__contains__(container, str.__str__(item)), build.contains(const(container), item.term))
+    return NotImplemented
+
+
+CONTAINS[str] = _str_contains
+
+
+def _bytes_contains(item, container: bytes):
+    """`x in b"..."` for a symbolic byte value or bytes: SymBytes' own test, on the
+    plain bytes lifted to a proxy with a constant term for the one call."""
+    from smartest.symbolic.bytestr import SymBytes
+    if type(item) is SymBytes or type(item) is SymInt:
+        lifted = bytes.__new__(SymBytes, container)
+        lifted.term = const(container)
+        return lifted.__contains__(item)
+    return NotImplemented
+
+
+CONTAINS[bytes] = _bytes_contains
+
+
+_CONVERSIONS = {"s": str, "r": repr, "a": ascii}
+
+
+def fstring(*parts):
+    """An f-string: literal parts and (value, conversion, spec) fields."""
+    out = []
+    for p in parts:
+        if type(p) is not tuple:
+            out.append(p)
+            continue
+        value, conversion, spec = p
+        if type(value) not in _PLAIN:
+            return formatting.fstring(*parts)
+        if conversion:
+            value = _CONVERSIONS[conversion](value)
+        out.append(value if type(value) is str and not spec else format(value, spec or ""))
+    return "".join(out)
+
+
+def mod(left, right):
+    """`left % right` where left is a str literal."""
+    if type(left) is str:
+        return formatting.percent(left, right)
+    return left % right
+
+
+def _symbolic(x) -> bool:
+    return getattr(x, "term", None) is not None or (type(x) in (list, tuple) and any(_symbolic(v) for v in x))
+
+
+def method(receiver, name: str, *args, **kwargs):
+    """receiver.name(*args, **kwargs), with a model for a plain receiver whose
+    arguments are symbolic."""
+    models = METHODS.get(type(receiver))
+    if models is None:
+        return getattr(receiver, name)(*args, **kwargs)
+    if name in models and \
+            (any(_symbolic(a) for a in args) or any(_symbolic(v) for v in kwargs.values())):
+        return models[name](receiver, *args, **kwargs)
+    return getattr(receiver, name)(*args, **kwargs)
+
+
+def _str_models() -> dict[str, Callable]:
+    out: dict[str, Callable] = {
+        "join": lambda s, iterable: text_methods.join(STR, s, iterable),
+        "format": formatting.str_format,
+    }
+    for name in ("find", "rfind", "index", "rindex", "count", "startswith", "endswith", "split",
+                 "replace", "strip", "lstrip", "rstrip", "partition", "rpartition"):
+        out[name] = (lambda name: lambda s, *a, **k: _unlift(getattr(SymStr, name)(_lift(s), *a, **k)))(name)
+    return out
+
+
+def _unlift(x):
+    if type(x) is SymStr and x.term.op == "const":
+        return str.__str__(x)
+    if type(x) in (list, tuple):
+        return type(x)(_unlift(v) for v in x)
+    return x
+
+
+def _lift(s: str):
+    """A plain str as a receiver of SymStr's methods: a proxy with a constant term
+    (only ever used inside one model call; it never reaches the target)."""
+    obj = str.__new__(SymStr, s)
+    obj.term = const(s)
+    return obj
+
+
+METHODS[str] = _str_models()
+
+HELPERS = {"__smartest_in__": contains, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
+           "__smartest_method__": method}
