@@ -35,3 +35,12 @@ register(Strategy("dart", "DART: depth-first directed search, calls inlined", "D
                   lambda options, solver, target: (DepthFirstSearcher(), InlinePolicy())))
 register(Strategy("generational", "SAGE-style generational search, calls inlined", "SAGE (Godefroid et al., NDSS'08)",
                   lambda options, solver, target: (GenerationalSearcher(), InlinePolicy())))
+
+
+def _latest(options, solver, target):
+    from smartest.search.lazy import build_latest
+    return build_latest(options, solver, target)
+
+
+register(Strategy("latest", "LATEST: lazy expansion, input-dependent calls abstracted and expanded on demand",
+                  "LATEST (Majumdar & Sen, UCB/EECS-2007-36)", _latest))
