@@ -31,6 +31,7 @@ call's path to the rest of an abstract path.
 """
 from __future__ import annotations
 
+import inspect
 import random
 import types
 import typing
@@ -41,13 +42,16 @@ from smartest.calls.protocol import Call, RunNotes
 from smartest.symbolic.bools import SymBool
 from smartest.symbolic.inputs import InputKind, fresh, kind_for, kind_of_value
 from smartest.symbolic.ints import SymInt
+from smartest.symbolic.realize import term_of
 from smartest.symbolic.strs import SymStr
+from smartest.terms import Sort, Term, build, var
 from smartest.trace.control import ControlRecorder
 from smartest.trace.recorder import Recorder
 
 CallId = tuple[int, ...]
 ROOT: CallId = ()
 ALPHA_MARK = "@"   # parameter names are identifiers, so "@" marks an abstract return value
+FORMAL_MARK = "#"  # ... and "#" a formal parameter of an expanded call
 
 
 def alpha_name(qualname: str, cid: CallId) -> str:
@@ -124,6 +128,69 @@ def carries_symbolic(value: Any, depth: int = 4, _seen: set | None = None) -> bo
     return False
 
 
+_SIGNATURES: dict[Callable, list[str]] = {}
+
+
+def _positional_names(fn: Callable) -> list[str]:
+    names = _SIGNATURES.get(fn)
+    if names is None:
+        try:
+            params = inspect.signature(fn).parameters.values()
+            names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            names = []
+        _SIGNATURES[fn] = names
+    return names
+
+
+def formal_slots(fn: Callable, args: tuple, kwargs: Mapping[str, Any]) -> list[tuple[int | str, str]]:
+    """The integer arguments an expanded call takes as formal variables: (position
+    or keyword, parameter name)."""
+    names = _positional_names(fn)
+    slots: list[tuple[int | str, str]] = []
+    for k, v in enumerate(args):
+        if isinstance(v, int) and not isinstance(v, bool) and type(v) is not SymBool:
+            slots.append((k, names[k] if k < len(names) else f"arg{k}"))
+    for key, v in kwargs.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            slots.append((key, key))
+    return slots
+
+
+def formal_name(param: str, cid: CallId) -> str:
+    return f"{param}{FORMAL_MARK}{'.'.join(map(str, cid))}"
+
+
+def formal_links(fn: Callable, args: tuple, kwargs: Mapping[str, Any], cid: CallId) -> list[Term]:
+    """`formal == actual` for each integer argument of call `cid` (see bind_formals)."""
+    return [build.eq(var(formal_name(param, cid), Sort.INT), term_of(kwargs[w] if isinstance(w, str) else args[w]))
+            for w, param in formal_slots(fn, args, kwargs)]
+
+
+def bind_formals(fn: Callable, args: tuple, kwargs: Mapping[str, Any], cid: CallId):
+    """(args, kwargs, links) for expanding call `cid`: each integer argument is passed
+    as a proxy over a formal variable of the call (`i#3`), bound to the actual value
+    by a link the caller records (an assumption, never negated).  The callee's
+    branches are then decided on its formals, so a path found for it at one call
+    site is a path at any other once the formals are renamed (memoized expansions,
+    LATEST section 4.3, "summarization at function boundaries")."""
+    slots = formal_slots(fn, args, kwargs)
+    if not slots:
+        return args, kwargs, []
+    args, kwargs = list(args), dict(kwargs)
+    links = []
+    for where, param in slots:
+        actual = kwargs[where] if isinstance(where, str) else args[where]
+        name = formal_name(param, cid)
+        links.append(build.eq(var(name, Sort.INT), term_of(actual)))
+        proxy = fresh(actual, name)
+        if isinstance(where, str):
+            kwargs[where] = proxy
+        else:
+            args[where] = proxy
+    return tuple(args), kwargs, links
+
+
 def return_kind(fn: Callable) -> InputKind | None:
     """The input kind of a function's return annotation, or None (not abstractable)."""
     try:
@@ -144,10 +211,14 @@ class LazyPolicy:
         self.control = ControlRecorder(is_own_file)
         self.stats: Any = None                    # the searcher's figures, for `report`
         self._kinds: dict[Callable, InputKind | None] = {}
+        self.functions: dict[str, Callable] = {}   # the intercepted functions, by qualified name
         self._begin({}, EMPTY_PLAN)
 
     def intercepts(self, qualname: str, fn: Callable) -> bool:
-        return self.abstractable is None or qualname in self.abstractable
+        if self.abstractable is None or qualname in self.abstractable:
+            self.functions[qualname] = fn
+            return True
+        return False
 
     def _begin(self, assignment: Mapping[str, Any], plan: Plan) -> None:
         self._values = assignment
@@ -180,7 +251,10 @@ class LazyPolicy:
         if kind is None:
             return call.proceed("inline")
         if self._plan.expands(cid):
-            return call.proceed("expanded")
+            args, kwargs, links = bind_formals(call.fn, call.args, call.kwargs, cid)
+            for link in links:
+                call.recorder.assume(link, True)
+            return call.proceed("expanded", args, kwargs)
         name = alpha_name(call.qualname, cid)
         value = self._values.get(name, self._drawn.get(name))
         if value is None or kind_of_value(value) is not kind:

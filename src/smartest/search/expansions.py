@@ -24,22 +24,54 @@ refuted, as the conceptual algorithm of section 4.1 would.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Mapping, Sequence
 
-from smartest.calls.lazy import is_alpha
+from smartest.calls.lazy import FORMAL_MARK, CallId, formal_slots, is_alpha
 from smartest.symbolic.realize import term_of
-from smartest.terms import Term
+from smartest.terms import Term, var
+from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch
 from smartest.trace.recorder import CallRecord
 
 _NONE = ("none",)
+_FORMAL = ("formal",)
 
 
 @dataclass(frozen=True)
 class KnownPath:
+    """A concrete path of a call, over its formals renamed relative (`i#*`)."""
+
     decisions: tuple                  # (site, taken) of every branch inside the call
     constraints: tuple[Term, ...]     # those branches as they held
     result: Term | None               # the return value's term (None: the call raised)
+
+    def at(self, cid: CallId) -> "KnownPath":
+        """The path for call `cid`: relative formals renamed to that call's."""
+        mapping = {}
+        for t in (*self.constraints, *((self.result,) if self.result is not None else ())):
+            for v in t.free:
+                if FORMAL_MARK + "*" in v.value and v not in mapping:
+                    mapping[v] = var(v.value.replace(FORMAL_MARK + "*", FORMAL_MARK + _dotted(cid), 1), v.sort)
+        if not mapping:
+            return self
+        return KnownPath(self.decisions, tuple(substitute(c, mapping) for c in self.constraints),
+                         None if self.result is None else substitute(self.result, mapping))
+
+
+def _dotted(cid: CallId) -> str:
+    return ".".join(map(str, cid))
+
+
+def _relative(terms, cid: CallId) -> dict[Term, Term]:
+    """Renaming of call `cid`'s formals and its callees' (`i#3`, `c#3.0`) to `i#*`, `c#*.0`."""
+    own = _dotted(cid)
+    mapping = {}
+    for t in terms:
+        for v in t.free:
+            base, mark, where = v.value.partition(FORMAL_MARK)
+            if mark and (where == own or where.startswith(own + ".")):
+                mapping[v] = var(base + FORMAL_MARK + "*" + where[len(own):], v.sort)
+    return mapping
 
 
 def _arg_key(value) -> Hashable | None:
@@ -51,25 +83,29 @@ def _arg_key(value) -> Hashable | None:
     return t
 
 
-def call_key(record: CallRecord) -> Hashable | None:
-    """What determines the call's behaviour, if its arguments are values we can key on."""
+def call_key(record: CallRecord, fn) -> Hashable | None:
+    """What determines the call's behaviour: its function, and the terms of the
+    arguments it does not take as formals (an integer argument is a formal: any value)."""
+    slots = {w for w, _ in formal_slots(fn, record.args, record.kwargs)}
     parts = []
-    for a in record.args:
-        k = _arg_key(a)
-        if k is None:
+    for k, a in enumerate(record.args):
+        key = _FORMAL if k in slots else _arg_key(a)
+        if key is None:
             return None
-        parts.append(k)
+        parts.append(key)
     for name in sorted(record.kwargs):
-        k = _arg_key(record.kwargs[name])
-        if k is None:
+        key = _FORMAL if name in slots else _arg_key(record.kwargs[name])
+        if key is None:
             return None
-        parts.append((name, k))
+        parts.append((name, key))
     return (record.qualname, tuple(parts))
 
 
-def relevant_context(prefix: Sequence[Branch], record: CallRecord) -> frozenset[Term]:
-    """The constraints of `prefix` that (transitively) share a variable with the call's
-    arguments: the only part of the context that can restrict the call's paths."""
+def relevant_context(prefix: Sequence[Branch], record: CallRecord, links: Sequence[Term],
+                     cid: CallId) -> frozenset[Term]:
+    """The constraints of the context of call `cid` that can restrict its paths: its
+    links (formals renamed relative) and the constraints of `prefix` that share a
+    variable, directly or transitively, with its arguments."""
     variables = set()
     for a in (*record.args, *record.kwargs.values()):
         t = term_of(a)
@@ -85,15 +121,18 @@ def relevant_context(prefix: Sequence[Branch], record: CallRecord) -> frozenset[
                 chosen.add(c)
                 variables |= c.free
                 grew = True
-    return frozenset(chosen)
+    rename = _relative(links, cid)
+    return frozenset(chosen) | {substitute(link, rename) for link in links}
 
 
 class Expansions:
     """Known concrete paths per call key, and the contexts in which they are all."""
 
-    def __init__(self) -> None:
+    def __init__(self, functions: Mapping[str, Callable]) -> None:
+        self._function = functions.get         # qualified name -> the function (for its signature)
         self._paths: dict[Hashable, dict[tuple, KnownPath]] = {}
         self._complete: dict[Hashable, list[frozenset[Term]]] = {}
+        self._uses: dict[tuple, int] = {}
 
     def learn(self, view) -> None:
         """Record every call of a run that really ran with all its callees."""
@@ -102,7 +141,7 @@ class Expansions:
         for i, c in enumerate(view.calls):
             if c.mode != "expanded" or not view.fully_concrete(i):
                 continue
-            key = call_key(c)
+            key = call_key(c, self._function(c.qualname))
             if key is None:
                 continue
             end = c.end if c.end >= 0 else len(view.path)
@@ -111,10 +150,20 @@ class Expansions:
             known = self._paths.setdefault(key, {})
             if decisions not in known:
                 result = None if c.raised is not None else term_of(c.result)
-                known[decisions] = KnownPath(decisions, tuple(b.constraint for b in branches), result)
+                constraints = tuple(b.constraint for b in branches)
+                rename = _relative((*constraints, *((result,) if result is not None else ())), view.ids[i])
+                known[decisions] = KnownPath(decisions, tuple(substitute(t, rename) for t in constraints),
+                                             None if result is None else substitute(result, rename))
 
     def known(self, key: Hashable) -> list[KnownPath]:
-        return list(self._paths.get(key, {}).values())
+        """The known paths of a call, those that served most often first."""
+        paths = list(self._paths.get(key, {}).values())
+        paths.sort(key=lambda kp: -self._uses.get(kp.decisions, 0))
+        return paths
+
+    def used(self, known: KnownPath) -> None:
+        """`known` was part of a concretization: try it early next time."""
+        self._uses[known.decisions] = self._uses.get(known.decisions, 0) + 1
 
     def mark_complete(self, key: Hashable, context: frozenset[Term]) -> None:
         self._complete.setdefault(key, []).append(context)

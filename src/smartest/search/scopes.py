@@ -13,13 +13,22 @@ not the caller's: whether a call was abstracted or ran, its caller's control pat
 is the same if the caller did the same thing.  Each entry keeps the path length at
 that line, so a difference between two control paths can be traced back to the
 symbolic branches decided on the line before it (`responsible`).
+
+`ScopeSearch` is the paper's `abstract_next_path` for one scope in one context:
+the scope's own branches, flipped one at a time with everything before them kept.
 """
 from __future__ import annotations
 
 from typing import Any
 
+import heapq
+import itertools
+
 from smartest.calls.lazy import EMPTY_PLAN, ROOT, CallId, LazyTrace, Plan
-from smartest.search.protocol import ExploredRun, decisions, follows
+from smartest.search.protocol import Candidate, ExploredRun, decisions, follows
+from smartest.solver.protocol import Status
+from smartest.trace.path import path_constraint
+from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 
 
 class View:
@@ -139,3 +148,50 @@ def first_difference(target: list[tuple], mine: list[tuple]) -> int | None:
         if target[e][0] is not mine[e][0] or target[e][1] != mine[e][1]:
             return e
     return None if len(target) == len(mine) else n
+
+
+class ScopeSearch:
+    """`abstract_next_path` for one scope in one context: the scope's own branches,
+    flipped one at a time with everything before them kept (Figure 4)."""
+
+    def __init__(self, scope: CallId, plan: Plan, deepest_first: bool) -> None:
+        self.scope = scope
+        self.plan = plan
+        self.deepest_first = deepest_first
+        self.tree = ExecutionTree()
+        self._queue: list = []
+        self._tie = itertools.count()
+
+    def add(self, view: View, cand: Candidate | None, diverged: bool = False) -> None:
+        positions = view.owned(self.scope)
+        branches = [view.path[p] for p in positions]
+        nodes = self.tree.insert(branches)
+        forced = -1
+        if cand is not None and cand.origin is not None:
+            node, side, j = cand.origin
+            if diverged:
+                self.tree.mark(node, side, SideStatus.DIVERGED)
+            else:
+                forced = j
+        for j, node in dangling_sides(branches, nodes, forced + 1):
+            p = positions[j]
+            b = view.path[p]
+            c = Candidate(path_constraint(view.path, p), view.assignment,
+                          (*decisions(view.path[:p]), (b.site, not b.taken)), self.plan, (node, not b.taken, j))
+            if self.deepest_first:
+                self._queue.append(c)
+            else:
+                heapq.heappush(self._queue, (j, next(self._tie), c))
+
+    def pop(self) -> Candidate | None:
+        if not self._queue:
+            return None
+        return self._queue.pop() if self.deepest_first else heapq.heappop(self._queue)[2]
+
+    def rejected(self, cand: Candidate, status: Status) -> None:
+        node, side, _ = cand.origin
+        self.tree.mark(node, side, SideStatus.INFEASIBLE if status is Status.UNSAT else SideStatus.UNKNOWN)
+
+    def diverged(self, cand: Candidate) -> None:
+        node, side, _ = cand.origin
+        self.tree.mark(node, side, SideStatus.DIVERGED)
