@@ -62,6 +62,7 @@ class Concretizer:
         self.memo = Expansions(functions) if memo else None
         self.callee_deepest_first = callee_deepest_first
         self.unsure = 0   # divergences, unknown answers, imprecise runs: an enumeration was not exhaustive
+        self._rest_cache: dict = {}
 
     @staticmethod
     def _run(cand: Candidate):
@@ -203,21 +204,39 @@ class Concretizer:
                 mapping[a] = r
         return mapping
 
-    @staticmethod
-    def _rest(scope: CallId, target: View, after: int, mapping: dict[Term, Term]) -> tuple[Term, ...] | None:
+    def _rest_terms(self, scope: CallId, target: View, after: int) -> tuple[Term, ...]:
+        """`target`'s constraints in `scope` from position `after` on."""
+        key = (id(target), scope, after)
+        hit = self._rest_cache.get(key)
+        if hit is None or hit[0] is not target:
+            if len(self._rest_cache) > 256:
+                self._rest_cache.clear()
+            hit = self._rest_cache[key] = (target, tuple(target.path[p].constraint
+                                                          for p in target.owned(scope) if p >= after))
+        return hit[1]
+
+    def _rest(self, scope: CallId, target: View, after: int, mapping: dict[Term, Term]) -> tuple[Term, ...] | None:
         """`target`'s constraints in `scope` from position `after` on, with the abstract
         results in `mapping` replaced by real ones: the conceptual algorithm's
         phi /\ psi (section 4.1).  None if one of them is then false."""
         rest = []
-        for p in target.owned(scope):
-            if p >= after:
-                t = substitute(target.path[p].constraint, mapping)
-                if t.op == "const":
-                    if not t.value:
-                        return None
-                    continue
-                rest.append(t)
+        for c in self._rest_terms(scope, target, after):
+            t = substitute(c, mapping)
+            if t.op == "const":
+                if not t.value:
+                    return None
+                continue
+            rest.append(t)
         return tuple(rest)
+
+    def _fits(self, scope: CallId, target: View, after: int, alpha: Term, value: Term) -> bool:
+        """Cheap test: does no constraint of the rest become false once `alpha` is `value`?"""
+        for c in self._rest_terms(scope, target, after):
+            if alpha in c.free:
+                t = substitute(c, {alpha: value})
+                if t.op == "const" and not t.value:
+                    return False
+        return True
 
     def _guess(self, scope: CallId, target: View, run: View, cid: CallId, known: KnownPath) -> tuple[Term, ...] | None:
         """The rest of `target` after call `cid`, if `cid` takes path `known`: used to
@@ -295,7 +314,7 @@ class Concretizer:
             if key is None or alpha is None or alpha.op != "var":
                 return False
             options = [kp for kp in self.memo.known(key) if kp.result is not None and kp.result.sort is alpha.sort
-                       and (kp.result.op != "const" or self._rest(scope, target, after, {**mapping, alpha: kp.result}) is not None)]
+                       and (kp.result.op != "const" or self._fits(scope, target, after, alpha, kp.result))]
             if not options:
                 return False
             calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options))

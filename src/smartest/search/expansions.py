@@ -37,7 +37,10 @@ _NONE = ("none",)
 _FORMAL = ("formal",)
 
 
-@dataclass(frozen=True)
+_AT_CACHE: dict = {}   # KnownPath -> {call id: the path renamed for that call}
+
+
+@dataclass(frozen=True, eq=False)
 class KnownPath:
     """A concrete path of a call, over its formals renamed relative (`i#*`)."""
 
@@ -47,6 +50,17 @@ class KnownPath:
 
     def at(self, cid: CallId) -> "KnownPath":
         """The path for call `cid`: relative formals renamed to that call's."""
+        cache = _AT_CACHE.get(self)
+        if cache is None:
+            if len(_AT_CACHE) > 4096:
+                _AT_CACHE.clear()
+            cache = _AT_CACHE[self] = {}
+        hit = cache.get(cid)
+        if hit is None:
+            hit = cache[cid] = self._at(cid)
+        return hit
+
+    def _at(self, cid: CallId) -> "KnownPath":
         mapping = {}
         for t in (*self.constraints, *((self.result,) if self.result is not None else ())):
             for v in t.free:

@@ -17,8 +17,9 @@ Order.  Abstract paths are explored in the paper's depth-first order, but an
 abstract path is **implausible** when a callee's abstract result does something no
 real result of that function has done so far: drive one of the runtime's implicit
 checks of the caller to its failing side (a negative or out-of-range index, a zero
-divisor), or satisfy a condition that none of the function's observed results
-satisfies (`number_value@9 < 0` when every number read so far was >= 0).  Such
+divisor), or fall on a side of an order comparison that none of the function's
+observed results falls on (`number_value@9 < 0` when every number read so far was
+>= 0; equality tests are how callers dispatch on results, and are not judged).  Such
 paths are concretized last, when their verdict may have become plausible or all
 plausible ones are done: callees that have been unit tested rarely return such
 values, and refuting one means enumerating the callee.  Nothing is skipped, only
@@ -195,7 +196,8 @@ class LatestSearcher:
                 continue
             if not b.taken and implicit(b.site):
                 return True
-            if len(alphas) == len(b.term.free) == 1:
+            core = b.term.args[0] if b.term.op == "not" else b.term
+            if core.op in ("lt", "le") and len(alphas) == len(b.term.free) == 1:
                 seen = self.seen.get(names.get(alphas[0], ""))
                 if seen and not any(self._holds(b, alphas[0], value) for value in seen):
                     return True
