@@ -262,7 +262,10 @@ class Concretizer:
         def pick(j: int, chosen: tuple[Term, ...], mapping: dict[Term, Term]):
             if j == len(calls):
                 return chosen, mapping
-            cid, alpha, links, options = calls[j]
+            cid, alpha, links, options, args = calls[j]
+            if options is None:   # runs concretely if its arguments are constants by now
+                result = self._concrete_result(args, mapping)
+                return None if result is None else pick(j + 1, chosen, {**mapping, alpha: result})
             # an argument may be an earlier call's abstract result: use the chosen path's
             links = [substitute(link, mapping) for link in links]
             for known in options:
@@ -286,6 +289,18 @@ class Concretizer:
             return None
 
         return pick(0, (), dict(mapping))
+
+    def _concrete_result(self, call: tuple, mapping: dict[Term, Term]) -> Term | None:
+        """The result a call whose arguments are constants under `mapping` returned when
+        it last ran with them, or None (not constant, or never seen)."""
+        qualname, args, kwargs = call
+        values = []
+        for t in (*args, *kwargs.values()):
+            t = None if t is None else substitute(t, mapping)
+            if t is None or t.op != "const":
+                return None
+            values.append(t.value)
+        return self.memo.result(qualname, tuple(values[:len(args)]), dict(zip(kwargs, values[len(args):])))
 
     def _satisfiable(self, constraints: tuple[Term, ...]) -> bool:
         return self.solver is not None and self.solver.check(Query(constraints, self.domains)).status is Status.SAT
@@ -313,19 +328,27 @@ class Concretizer:
             alpha = term_of(record.result)
             if key is None or alpha is None or alpha.op != "var":
                 return False
-            options = [kp for kp in self.memo.known(key) if kp.result is not None and kp.result.sort is alpha.sort
+            known = self.memo.known(key)
+            options = [kp for kp in known if kp.result is not None and kp.result.sort is alpha.sort
                        and (kp.result.op != "const" or self._fits(scope, target, after, alpha, kp.result))]
             if not options:
-                return False
-            calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options))
+                if known:
+                    return False
+                # Never expanded yet: fine if its arguments come out constant once the
+                # calls before it take their chosen paths (then it just runs, section 4.4).
+                options = None
+            args = (record.qualname, tuple(term_of(a) for a in record.args),
+                    {name: term_of(a) for name, a in record.kwargs.items()})
+            calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options, args))
         prefix = tuple(b.constraint for b in run.path[:first.start])
         picked = self._choose(scope, target, after, prefix, calls, mapping)
         if picked is None:
             return False
         chosen, mapping = picked
         plan = run.plan
-        for cid, _, _, _ in calls:
-            plan = plan.with_deep(cid)
+        for cid, _, _, options, _ in calls:
+            if options is not None:
+                plan = plan.with_deep(cid)
         rest = self._rest(scope, target, after, mapping) or ()
         self.stats.all_at_once += 1
         expect = decisions(run.path[:first.start])

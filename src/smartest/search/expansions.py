@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Mapping, Sequence
 
 from smartest.calls.lazy import FORMAL_MARK, CallId, formal_slots, is_alpha
-from smartest.symbolic.realize import term_of
+from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term, var
 from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch
@@ -147,12 +147,16 @@ class Expansions:
         self._paths: dict[Hashable, dict[tuple, KnownPath]] = {}
         self._complete: dict[Hashable, list[frozenset[Term]]] = {}
         self._uses: dict[tuple, int] = {}
+        self._results: dict[tuple, Term] = {}     # (function, plain args) -> constant result
 
     def learn(self, view) -> None:
         """Record every call of a run that really ran with all its callees."""
         if not view.run.complete:
             return
         for i, c in enumerate(view.calls):
+            if c.mode == "concrete" and c.raised is None:
+                self._learn_result(c)
+                continue
             if c.mode != "expanded" or not view.fully_concrete(i):
                 continue
             key = call_key(c, self._function(c.qualname))
@@ -168,6 +172,23 @@ class Expansions:
                 rename = _relative((*constraints, *((result,) if result is not None else ())), view.ids[i])
                 known[decisions] = KnownPath(decisions, tuple(substitute(t, rename) for t in constraints),
                                              None if result is None else substitute(result, rename))
+
+    def _learn_result(self, c: CallRecord) -> None:
+        try:
+            key = (c.qualname, tuple(realize(a) for a in c.args), tuple(sorted(c.kwargs.items())))
+            result = term_of(c.result)
+            if result is not None and result.op == "const" and len(self._results) < 100_000:
+                self._results[key] = result
+        except TypeError:   # unhashable arguments
+            pass
+
+    def result(self, qualname: str, args: tuple, kwargs: Mapping[str, object]) -> Term | None:
+        """The constant a call with these plain arguments returned when it ran (section
+        4.4: a call with no symbolic argument is not abstracted, it just runs)."""
+        try:
+            return self._results.get((qualname, tuple(args), tuple(sorted(kwargs.items()))))
+        except TypeError:
+            return None
 
     def known(self, key: Hashable) -> list[KnownPath]:
         """The known paths of a call, those that served most often first."""
