@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 
-from smartest.errors import SmartestError
+from smartest.errors import InvalidArgument, SmartestError
 
 EXPLORE_OPTIONS = [
     # (flags, dest, type, default, help)
@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     for flags, dest, typ, default, help_ in EXPLORE_OPTIONS:
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
     ex.add_argument("--strict", action="store_true", help="count every exception as a bug")
+    ex.add_argument("--abstract", action="append", metavar="MODULE:FUNCTION", default=[],
+                    help="with --strategy latest: a function that may be abstracted (repeatable; "
+                         "default: every input-dependent function of the target's code)")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
@@ -59,8 +62,11 @@ def _explore(args) -> int:
     from smartest.report.progress import make_progress
     from smartest.report.text import summary
 
+    if args.abstract and args.strategy != "latest":
+        raise InvalidArgument("--abstract applies to --strategy latest only")
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir)
+                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir,
+                      extra={"abstract": args.abstract} if args.abstract else {})
     target = resolve(args.target, options.default_type)
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)

@@ -216,7 +216,7 @@ class Concretizer:
         return hit[1]
 
     def _rest(self, scope: CallId, target: View, after: int, mapping: dict[Term, Term]) -> tuple[Term, ...] | None:
-        """`target`'s constraints in `scope` from position `after` on, with the abstract
+        r"""`target`'s constraints in `scope` from position `after` on, with the abstract
         results in `mapping` replaced by real ones: the conceptual algorithm's
         phi /\ psi (section 4.1).  None if one of them is then false."""
         rest = []
