@@ -47,11 +47,17 @@ SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4])]
 def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
+    runs_at: list[int] = []   # after how many runs each test came (a strategy's runs need not all be tests)
+
+    class RunIndex:
+        def on_test(self, test, stats):
+            runs_at.append(stats.runs)
+
     t0 = time.perf_counter()
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
-                              max_str_len=n, max_runs=max_runs, time_limit=time_limit)
+                              max_str_len=n, max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()])
     seconds = time.perf_counter() - t0
-    bug_runs = [t.index + 1 for t in report.tests
+    bug_runs = [run for t, run in zip(report.tests, runs_at)
                 if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
             "bug": bool(bug_runs), "first_bug_run": min(bug_runs) if bug_runs else None,

@@ -48,6 +48,10 @@ function per nonterminal (`program`, `block`, `statement`, `condition`,
 Nesting deeper than 64 (parentheses, begin, if, while) is rejected with
 ValueError rather than exhausting Python's stack.
 
+Sizes (Table 3 bounds the tokens): `parse_tokens6` .. `parse_tokens8` accept
+programs of at most k tokens and reject longer input as a syntax error; the
+bound keeps a lazy exploration, with the lexer abstracted, finite.
+
 Entry points: `parse(s)` returns the number of tokens of a valid program
 (the end of input not counted) and raises ValueError otherwise;
 `parse_and_check(s)` also fails an assertion when the program is valid and

@@ -18,7 +18,7 @@ CASES = [
     ("abs_testabs", "test_abs", 2), ("side_effect", "main", 2),
     ("locate_twice", "top_two_buffers", 2), ("locate_twice", "top_same_buffer", 4),
     ("deposit", "deposit_test", 2), ("unsound_fig3", "test", 2), ("cube_fig6", "test", 2),
-    ("hwm", "hwm", 2),
+    ("hwm", "hwm", 2), ("calc", "calc", 3),
 ]
 
 
