@@ -16,7 +16,7 @@ executed), and rates per minute.
 
     python benchmarks/lazy.py                       # both parts, 60 s per table cell
     python benchmarks/lazy.py --parts paths
-    python benchmarks/lazy.py --parts table --budget 120
+    python benchmarks/lazy.py --parts table --budget 120 --entries calc_ops2 parse_tokens7
 """
 from __future__ import annotations
 
@@ -149,6 +149,8 @@ def table_part(args) -> None:
     print(header)
     print("-" * len(header))
     for name, entry, size, n, lexer in TABLE_CASES:
+        if args.entries and entry not in args.entries:
+            continue
         module = load(os.path.join(PROGRAMS, f"{name}.py"))
         rows = []
         for strategy in ("dart", "latest"):
@@ -179,6 +181,7 @@ def main(argv=None) -> int:
     p.add_argument("--parts", default="paths,table", help="paths, table or both (comma-separated)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds per exploration")
     p.add_argument("--max-runs", type=int, default=1_000_000)
+    p.add_argument("--entries", nargs="*", default=None, help="table rows to run (e.g. calc_ops1 parse_tokens6)")
     args = p.parse_args(argv)
     parts = args.parts.split(",")
     if "paths" in parts:
