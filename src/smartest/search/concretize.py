@@ -84,13 +84,16 @@ class Concretizer:
         """Ask the engine to run `cand`; the answer is a View or a Rejected."""
         return (yield cand)
 
-    def concretize(self, scope: CallId, target: View, run: View, k):
+    def concretize(self, scope: CallId, target: View, run: View, k, outer: tuple[Term, ...] = ()):
         """Expand the abstract calls `scope` made on `run` (whose control path in
-        `scope` is `target`'s), in order; call k on each full concretization."""
+        `scope` is `target`'s), in order; call k on each full concretization.
+        `outer`: what the callers need of this scope (their rest, over this scope's
+        abstract results: the paper's phi handed down to next_path), used only to
+        choose which known paths to try."""
         pending = run.abstract_calls(scope)
         if not pending:
             return (yield from k(run))
-        if (yield from self._all_at_once(scope, target, run, k)):
+        if (yield from self._all_at_once(scope, target, run, k, outer)):
             return True
         i = pending[0]
         cid = run.ids[i]
@@ -100,9 +103,9 @@ class Concretizer:
             srun = yield from self._stitch(scope, target, crun, end)
             if srun is None:
                 return False
-            return (yield from self.concretize(scope, target, srun, k))
+            return (yield from self.concretize(scope, target, srun, k, outer))
 
-        return (yield from self._next_path(scope, target, run, i, stitched))
+        return (yield from self._next_path(scope, target, run, i, stitched, outer))
 
     def _stitch(self, scope: CallId, target: View, run: View, floor: int):
         """Force `run` down `target`'s control path in `scope` after position `floor`
@@ -132,7 +135,7 @@ class Concretizer:
                 return None
             run = got
 
-    def _next_path(self, scope: CallId, target: View, run: View, i: int, k):
+    def _next_path(self, scope: CallId, target: View, run: View, i: int, k, outer: tuple[Term, ...] = ()):
         """Enumerate the concrete paths of call i of `run` in its context (the path
         before it kept), known ones first; k on each until k succeeds."""
         self.stats.expansions += 1
@@ -155,7 +158,7 @@ class Concretizer:
                     if known.result is None or known.decisions in tried:
                         continue
                     known = known.at(cid)
-                    guess = self._guess(scope, target, run, cid, known)
+                    guess = self._guess(scope, target, run, cid, known, outer)
                     if guess is None:
                         continue
                     # The prefix holds for run.assignment; what is new goes last as one
@@ -190,7 +193,7 @@ class Concretizer:
             elif got.follows(cand.expect if cand else expect0) and got.index.get(cid) is not None \
                     and got.calls[got.index[cid]].mode == "expanded":
                 search.add(got, cand)
-                if (yield from self.concretize(cid, got, got, once)):
+                if (yield from self.concretize(cid, got, got, once, self._handed_down(scope, target, run, i, got, outer))):
                     return True
             else:
                 self.unsure += 1
@@ -230,30 +233,45 @@ class Concretizer:
                                                           for p in target.owned(scope) if p >= after))
         return hit[1]
 
-    def _rest(self, scope: CallId, target: View, after: int, mapping: dict[Term, Term]) -> tuple[Term, ...] | None:
-        r"""`target`'s constraints in `scope` from position `after` on, with the abstract
-        results in `mapping` replaced by real ones: the conceptual algorithm's
-        phi /\ psi (section 4.1).  None if one of them is then false."""
-        rest = []
-        for c in self._rest_terms(scope, target, after):
-            t = substitute(c, mapping)
-            if t.op == "const":
-                if not t.value:
-                    return None
-                continue
-            rest.append(t)
-        return tuple(rest)
+    def _rest(self, scope: CallId, target: View, after: int, mapping: dict[Term, Term],
+              outer: tuple[Term, ...] = ()) -> tuple[Term, ...] | None:
+        r"""`target`'s constraints in `scope` from position `after` on, and what the
+        callers need (`outer`), with the abstract results in `mapping` replaced by
+        real ones: the conceptual algorithm's phi /\ psi (section 4.1).  None if one
+        of them is then false."""
+        return _assign((*self._rest_terms(scope, target, after), *outer), mapping)
 
-    def _fits(self, scope: CallId, target: View, after: int, alpha: Term, value: Term) -> bool:
+    def _handed_down(self, scope: CallId, target: View, run: View, i: int, erun: View,
+                     outer: tuple[Term, ...]) -> tuple[Term, ...]:
+        """What call i must achieve for `scope`, over the abstract results of its own
+        calls on `erun` (one of its abstract paths): the rest of `target` after it and
+        `outer`, with its abstract result replaced by what it returned on `erun`."""
+        cid = run.ids[i]
+        ti, ei = target.index.get(cid), erun.index.get(cid)
+        if ti is None or ei is None or erun.calls[ei].raised is not None:
+            return ()
+        alpha, result = term_of(target.calls[ti].result), term_of(erun.calls[ei].result)
+        if alpha is None or alpha.op != "var" or result is None or result.sort is not alpha.sort:
+            return ()
+        mapping = self._expanded_results(target, run)
+        mapping[alpha] = result
+        handed = self._rest(scope, target, target.calls[ti].end, mapping, outer)
+        # Only what bears on the call's result matters down there (the rest is the
+        # caller's business, and would only make the guesses bigger).
+        return () if handed is None else tuple(t for t in handed if not t.free.isdisjoint(result.free))
+
+    def _fits(self, scope: CallId, target: View, after: int, alpha: Term, value: Term,
+              outer: tuple[Term, ...] = ()) -> bool:
         """Cheap test: does no constraint of the rest become false once `alpha` is `value`?"""
-        for c in self._rest_terms(scope, target, after):
+        for c in (*self._rest_terms(scope, target, after), *outer):
             if alpha in c.free:
                 t = substitute(c, {alpha: value})
                 if t.op == "const" and not t.value:
                     return False
         return True
 
-    def _guess(self, scope: CallId, target: View, run: View, cid: CallId, known: KnownPath) -> tuple[Term, ...] | None:
+    def _guess(self, scope: CallId, target: View, run: View, cid: CallId, known: KnownPath,
+               outer: tuple[Term, ...] = ()) -> tuple[Term, ...] | None:
         """The rest of `target` after call `cid`, if `cid` takes path `known`: used to
         choose which known path to run; the run is checked like any other."""
         ti = target.index.get(cid)
@@ -264,10 +282,10 @@ class Concretizer:
             return None
         mapping = self._expanded_results(target, run)
         mapping[alpha] = known.result
-        return self._rest(scope, target, target.calls[ti].end, mapping)
+        return self._rest(scope, target, target.calls[ti].end, mapping, outer)
 
     def _choose(self, scope: CallId, target: View, after: int, prefix: tuple[Term, ...], calls: list,
-                mapping: dict[Term, Term]):
+                mapping: dict[Term, Term], outer: tuple[Term, ...]):
         """A known path for each call such that, together, they and the rest of
         `target` are satisfiable: a depth-first search over the calls' known paths,
         pruned by constant folding and by a solver query per step (no run; at most
@@ -321,7 +339,7 @@ class Concretizer:
                     return None
             return None
 
-        rest = self._rest(scope, target, after, mapping)
+        rest = self._rest(scope, target, after, mapping, outer)
         return None if rest is None else pick(0, (), dict(mapping), rest)
 
     def _concrete_result(self, call: tuple, mapping: dict[Term, Term]) -> Term | None:
@@ -339,7 +357,7 @@ class Concretizer:
     def _satisfiable(self, constraints: tuple[Term, ...]) -> bool:
         return self.solver is not None and self.solver.check(Query(constraints, self.domains)).status is Status.SAT
 
-    def _all_at_once(self, scope: CallId, target: View, run: View, k):
+    def _all_at_once(self, scope: CallId, target: View, run: View, k, outer: tuple[Term, ...] = ()):
         """Every abstract call `scope` made on `run`, from known paths at once: for
         each in turn, the first known path consistent with those chosen before and
         with the rest of `target` (solver queries, no run); then one run with all of
@@ -364,7 +382,7 @@ class Concretizer:
                 return False
             known = self.memo.known(key)
             options = [kp for kp in known if kp.result is not None and kp.result.sort is alpha.sort
-                       and (kp.result.op != "const" or self._fits(scope, target, after, alpha, kp.result))]
+                       and (kp.result.op != "const" or self._fits(scope, target, after, alpha, kp.result, outer))]
             if not options:
                 if known:
                     return False
@@ -376,7 +394,7 @@ class Concretizer:
             calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options, args))
         prefix = tuple(b.constraint for b in run.path[:first.start])
         expect = decisions(run.path[:first.start])
-        picked = self._choose(scope, target, after, prefix, calls, mapping)
+        picked = self._choose(scope, target, after, prefix, calls, mapping, outer)
         if picked is None:
             return False
         chosen, rest = picked

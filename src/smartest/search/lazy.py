@@ -85,12 +85,12 @@ def _accept(view: View):
 
 class LatestSearcher:
     def __init__(self, *, solver=None, domains: dict | None = None, functions: dict | None = None,
-                 memo: bool = True, callee_deepest_first: bool = False) -> None:
+                 memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
         self.stats = LatestStats()
         self.concretizer = Concretizer(self.stats, solver=solver, domains=domains or {},
                                        functions=functions if functions is not None else {},
                                        memo=memo, callee_deepest_first=callee_deepest_first)
-        self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=True)
+        self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=top_deepest_first)
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
         self._deferred: list[View] = []
         self._co = None
@@ -226,6 +226,7 @@ def build_latest(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
             domains[v] = d
     searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions,
                               memo=extra.get("memo", True),
-                              callee_deepest_first=extra.get("callee_order", "shallow") == "deep")
+                              callee_deepest_first=extra.get("callee_order", "shallow") == "deep",
+                              top_deepest_first=extra.get("order", "deep") == "deep")
     policy.stats = searcher.stats
     return searcher, policy
