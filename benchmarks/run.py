@@ -54,12 +54,18 @@ LEN_BOUND = {"containers_orders": 2, "containers_rpn": 2, "containers_intervals"
 def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
+    runs_at: list[int] = []   # after how many runs each test came (a strategy's runs need not all be tests)
+
+    class RunIndex:
+        def on_test(self, test, stats):
+            runs_at.append(stats.runs)
+
     t0 = time.perf_counter()
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
-                              max_runs=max_runs, time_limit=time_limit, **bounds)
+                              max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], **bounds)
     seconds = time.perf_counter() - t0
-    bug_runs = [t.index + 1 for t in report.tests
+    bug_runs = [run for t, run in zip(report.tests, runs_at)
                 if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
             "bug": bool(bug_runs), "first_bug_run": min(bug_runs) if bug_runs else None,

@@ -48,6 +48,10 @@ function per nonterminal (`program`, `block`, `statement`, `condition`,
 Nesting deeper than 64 (parentheses, begin, if, while) is rejected with
 ValueError rather than exhausting Python's stack.
 
+Sizes (Table 3 bounds the tokens): `parse_tokens6` .. `parse_tokens8` accept
+programs of at most k tokens and reject longer input as a syntax error; the
+bound keeps a lazy exploration, with the lexer abstracted, finite.
+
 Entry points: `parse(s)` returns the number of tokens of a valid program
 (the end of input not counted) and raises ValueError otherwise;
 `parse_and_check(s)` also fails an assertion when the program is valid and
@@ -220,16 +224,18 @@ def token_length(sym: int) -> int:
 
 class Cursor:
     """Parser state: the input, the position just past the current symbol,
-    the current symbol, the tokens read so far and the nesting depth."""
+    the current symbol, the tokens read so far, the nesting depth and the most
+    tokens allowed (None: no bound)."""
 
-    __slots__ = ("s", "pos", "sym", "count", "depth")
+    __slots__ = ("s", "pos", "sym", "count", "depth", "max_tokens")
 
-    def __init__(self, s: str) -> None:
+    def __init__(self, s: str, max_tokens: int | None = None) -> None:
         self.s = s
         self.pos = 0
         self.sym = EOF
         self.count = 0
         self.depth = 0
+        self.max_tokens = max_tokens
 
 
 def getsym(cur: Cursor) -> None:
@@ -240,6 +246,8 @@ def getsym(cur: Cursor) -> None:
         raise ValueError("lexical error")
     if cur.sym != EOF:
         cur.count += 1
+        if cur.max_tokens is not None and cur.count > cur.max_tokens:
+            raise ValueError("syntax error: too many tokens")
         cur.pos += token_length(cur.sym)
 
 
@@ -336,11 +344,35 @@ def program(cur: Cursor) -> None:
         raise ValueError("syntax error: text after the final '.'")
 
 
-def parse(s: str) -> int:
-    """Number of tokens of the PL/0 program s; ValueError if s is not one."""
-    cur = Cursor(s)
+def parse_bounded(s: str, max_tokens: int | None) -> int:
+    """Number of tokens of the PL/0 program s of at most max_tokens tokens (None:
+    any number); ValueError if s is not one."""
+    cur = Cursor(s, max_tokens)
     program(cur)
     return cur.count
+
+
+def parse(s: str) -> int:
+    """Number of tokens of the PL/0 program s; ValueError if s is not one."""
+    return parse_bounded(s, None)
+
+
+# Bounded entries, the sizes of Table 3 (programs of at most k tokens).  A bound
+# on tokens keeps the abstract exploration of lazy expansion finite: with the
+# lexer abstracted, the parser alone does not know that a short string holds few
+# tokens.
+
+
+def parse_tokens6(s: str) -> int:
+    return parse_bounded(s, 6)
+
+
+def parse_tokens7(s: str) -> int:
+    return parse_bounded(s, 7)
+
+
+def parse_tokens8(s: str) -> int:
+    return parse_bounded(s, 8)
 
 
 def parse_and_check(s: str) -> int:

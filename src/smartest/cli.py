@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 
-from smartest.errors import SmartestError
+from smartest.errors import InvalidArgument, SmartestError
 
 EXPLORE_OPTIONS = [
     # (flags, dest, type, default, help)
@@ -59,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="mixed solving: non-linear integer terms go to the complex part")
     ex.add_argument("--no-default-opaque", action="store_true",
                     help="do not treat math's transcendental functions, hash, zlib and hashlib as opaque")
+    ex.add_argument("--abstract", action="append", metavar="MODULE:FUNCTION", default=[],
+                    help="with --strategy latest: a function that may be abstracted (repeatable; "
+                         "default: every input-dependent function of the target's code)")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
@@ -93,6 +96,10 @@ def _prepare(args):
     from smartest.options import Options
 
     extra = {}
+    if args.abstract:
+        if args.strategy != "latest":
+            raise InvalidArgument("--abstract applies to --strategy latest only")
+        extra["abstract"] = args.abstract
     if args.max_paths_per_function:
         extra["max_paths_per_function"] = args.max_paths_per_function
     if args.no_summary_store or args.summary_store:

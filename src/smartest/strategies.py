@@ -38,3 +38,12 @@ register(Strategy("generational", "SAGE-style generational search, calls inlined
                   lambda options, solver, target: (GenerationalSearcher(), InlinePolicy())))
 register(Strategy("smart", "SMART: top-down compositional search with function summaries", "SMART (Godefroid, POPL'07) §3",
                   smart.build))
+
+
+def _latest(options, solver, target):
+    from smartest.search.lazy import build_latest
+    return build_latest(options, solver, target)
+
+
+register(Strategy("latest", "LATEST: lazy expansion, input-dependent calls abstracted and expanded on demand",
+                  "LATEST (Majumdar & Sen, UCB/EECS-2007-36)", _latest))

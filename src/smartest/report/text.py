@@ -17,7 +17,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     guided = report.extra.get("guided")
     mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
     lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
-    if report.complete:
+    if report.complete and "latest" in report.extra:
+        verdict = "complete: every abstract path of the target was concretized or refuted"
+    elif report.complete:
         verdict = "complete: every feasible path was run"
     else:
         why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
@@ -66,7 +68,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         r = b.raised
         where = os.path.relpath(r.where.rsplit(":", 1)[0]) + ":" + r.where.rsplit(":", 1)[1] if r and ":" in r.where else "?"
         lines.append(f"    {r.type}: {r.message}  at {where}" if r else f"    {b.outcome}")
-        lines.append(f"      {qualname}({_call(dict(b.inputs))})   [run {b.index + 1}]")
+        lines.append(f"      {qualname}({_call(dict(b.inputs))})   [test {b.index + 1}]")
     other = {}
     for t in report.tests:
         if t.outcome in ("timeout", "exited"):

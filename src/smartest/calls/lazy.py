@@ -1,0 +1,276 @@
+"""LATEST's call policy: abstract the target's input-dependent calls, expand on demand.
+
+Majumdar and Sen's lazy expansion explores the function under test with every
+called function replaced by an unconstrained input (`abstract_next_path`, their
+Figure 4) and expands a call only when concretizing an abstract path needs it
+(Figure 5).  This policy carries out, for one run, what the searcher
+(`search/lazy.py`) decided:
+
+* every intercepted call gets a **call id**: the path of ordinals from the function
+  under test down to it (`(2,)` is the third intercepted call the target made
+  itself, `(2, 0)` the first that call made).  Ids are stable across runs that
+  take the same decisions before the call, which is what the stateless algorithm
+  of section 4.2 relies on: a run is described by its inputs and the set of ids
+  to expand (a `Plan`), never by a stored symbolic state;
+* a call the plan expands runs (`proceed`), and its own calls are abstracted in
+  turn unless the plan expands them too: laziness is recursive;
+* any other call whose arguments carry a symbolic value (section 4.4: "if the
+  input (or any memory read) by a function call has a mapping in the symbolic
+  state") and whose return annotation is an input kind (int, str, bool...) is
+  **abstracted**: it does not run, and answers a fresh variable named after its
+  id (`locate@0`), whose value is the run's assignment for that name (solver-
+  chosen) or a random draw the first time (Figure 4's `IMap[i] := random()`);
+* calls with no symbolic argument run normally (section 4.4), and so do calls
+  whose result could not be an input (no or an unsupported return annotation:
+  their branches then belong to the caller's exploration, as if inlined).
+
+Which functions may be abstracted is a set of qualified names (`--abstract`), or
+all the target's own functions.  The policy also records each run's control path
+(`trace/control.py`), which the searcher compares when it stitches an expanded
+call's path to the rest of an abstract path.
+"""
+from __future__ import annotations
+
+import inspect
+import random
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from smartest.calls.protocol import Call, RunNotes
+from smartest.symbolic.bools import SymBool
+from smartest.symbolic.inputs import InputKind, fresh, kind_for, kind_of_value
+from smartest.symbolic.ints import SymInt
+from smartest.symbolic.realize import term_of
+from smartest.symbolic.strs import SymStr
+from smartest.terms import Sort, Term, build, var
+from smartest.trace.control import ControlRecorder
+from smartest.trace.recorder import Recorder
+
+CallId = tuple[int, ...]
+ROOT: CallId = ()
+ALPHA_MARK = "@"   # parameter names are identifiers, so "@" marks an abstract return value
+FORMAL_MARK = "#"  # ... and "#" a formal parameter of an expanded call
+
+
+def alpha_name(qualname: str, cid: CallId) -> str:
+    """The variable that stands for the result of abstracted call `cid`."""
+    return f"{qualname.rsplit('.', 1)[-1]}{ALPHA_MARK}{'.'.join(map(str, cid))}"
+
+
+def is_alpha(name: str) -> bool:
+    return ALPHA_MARK in name
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which calls of a run really run: `expanded` ids, and every call under a `deep` id."""
+
+    expanded: frozenset = frozenset()
+    deep: frozenset = frozenset()
+
+    def expands(self, cid: CallId) -> bool:
+        if cid in self.expanded:
+            return True
+        return bool(self.deep) and any(cid[:k] in self.deep for k in range(1, len(cid) + 1))
+
+    def with_expanded(self, cid: CallId) -> "Plan":
+        return Plan(self.expanded | {cid}, self.deep)
+
+    def with_deep(self, cid: CallId) -> "Plan":
+        return Plan(self.expanded | {cid}, self.deep | {cid})
+
+
+EMPTY_PLAN = Plan()
+
+
+@dataclass(frozen=True)
+class LazyTrace:
+    """What the policy saw in one run (in `RunNotes.info["lazy"]`)."""
+
+    ids: tuple[CallId, ...]        # call id of each intercepted call, by CallRecord.index
+    events: tuple                  # the control path (trace/control.py)
+    drawn: Mapping[str, Any]       # abstract return values drawn at random in this run
+    plan: Plan
+
+
+_ATOMS = (int, float, str, bytes, bool, type(None), complex)
+_OPAQUE = (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType)
+
+
+def carries_symbolic(value: Any, depth: int = 4, _seen: set | None = None) -> bool:
+    """Does `value` hold a concolic value, directly or in a container or object
+    attribute (at most `depth` levels down)?"""
+    t = type(value)
+    if t is SymInt or t is SymStr or t is SymBool:
+        return True
+    if t in _ATOMS or depth == 0:
+        return False
+    seen = _seen if _seen is not None else set()
+    if id(value) in seen:
+        return False
+    seen.add(id(value))
+    if t in (list, tuple, set, frozenset):
+        return any(carries_symbolic(v, depth - 1, seen) for v in value)
+    if t is dict:
+        return any(carries_symbolic(k, depth - 1, seen) or carries_symbolic(v, depth - 1, seen)
+                   for k, v in value.items())
+    if isinstance(value, _OPAQUE):
+        return False
+    attrs = getattr(value, "__dict__", None)
+    if isinstance(attrs, dict) and any(carries_symbolic(v, depth - 1, seen) for v in attrs.values()):
+        return True
+    for cls in t.__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if isinstance(name, str) and carries_symbolic(getattr(value, name, None), depth - 1, seen):
+                return True
+    return False
+
+
+_SIGNATURES: dict[Callable, list[str]] = {}
+
+
+def _positional_names(fn: Callable) -> list[str]:
+    names = _SIGNATURES.get(fn)
+    if names is None:
+        try:
+            params = inspect.signature(fn).parameters.values()
+            names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            names = []
+        _SIGNATURES[fn] = names
+    return names
+
+
+def formal_slots(fn: Callable, args: tuple, kwargs: Mapping[str, Any]) -> list[tuple[int | str, str]]:
+    """The integer arguments an expanded call takes as formal variables: (position
+    or keyword, parameter name)."""
+    names = _positional_names(fn)
+    slots: list[tuple[int | str, str]] = []
+    for k, v in enumerate(args):
+        if isinstance(v, int) and not isinstance(v, bool) and type(v) is not SymBool:
+            slots.append((k, names[k] if k < len(names) else f"arg{k}"))
+    for key, v in kwargs.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            slots.append((key, key))
+    return slots
+
+
+def formal_name(param: str, cid: CallId) -> str:
+    return f"{param}{FORMAL_MARK}{'.'.join(map(str, cid))}"
+
+
+def formal_links(fn: Callable, args: tuple, kwargs: Mapping[str, Any], cid: CallId) -> list[Term]:
+    """`formal == actual` for each integer argument of call `cid` (see bind_formals)."""
+    return [build.eq(var(formal_name(param, cid), Sort.INT), term_of(kwargs[w] if isinstance(w, str) else args[w]))
+            for w, param in formal_slots(fn, args, kwargs)]
+
+
+def bind_formals(fn: Callable, args: tuple, kwargs: Mapping[str, Any], cid: CallId):
+    """(args, kwargs, links) for expanding call `cid`: each integer argument is passed
+    as a proxy over a formal variable of the call (`i#3`), bound to the actual value
+    by a link the caller records (an assumption, never negated).  The callee's
+    branches are then decided on its formals, so a path found for it at one call
+    site is a path at any other once the formals are renamed (memoized expansions,
+    LATEST section 4.3, "summarization at function boundaries")."""
+    slots = formal_slots(fn, args, kwargs)
+    if not slots:
+        return args, kwargs, []
+    args, kwargs = list(args), dict(kwargs)
+    links = []
+    for where, param in slots:
+        actual = kwargs[where] if isinstance(where, str) else args[where]
+        name = formal_name(param, cid)
+        links.append(build.eq(var(name, Sort.INT), term_of(actual)))
+        proxy = fresh(actual, name)
+        if isinstance(where, str):
+            kwargs[where] = proxy
+        else:
+            args[where] = proxy
+    return tuple(args), kwargs, links
+
+
+def return_kind(fn: Callable) -> InputKind | None:
+    """The input kind of a function's return annotation, or None (not abstractable).
+
+    A function annotated `-> None` is run for its effects, which an abstract value
+    would drop: it is never abstracted (it runs inline), whatever kinds exist."""
+    try:
+        annotation = typing.get_type_hints(fn).get("return")
+    except Exception:
+        return None
+    if annotation is None or annotation is type(None):
+        return None
+    return kind_for(annotation)
+
+
+class LazyPolicy:
+    name = "lazy"
+
+    def __init__(self, abstractable: frozenset[str] | None, options: Any,
+                 is_own_file: Callable[[str], bool]) -> None:
+        self.abstractable = abstractable          # None: every own function
+        self.options = options
+        self.rng = random.Random(options.seed + 1)
+        self.control = ControlRecorder(is_own_file)
+        self.stats: Any = None                    # the searcher's figures, for `report`
+        self._kinds: dict[Callable, InputKind | None] = {}
+        self.functions: dict[str, Callable] = {}   # the intercepted functions, by qualified name
+        self._begin({}, EMPTY_PLAN)
+
+    def intercepts(self, qualname: str, fn: Callable) -> bool:
+        if self.abstractable is None or qualname in self.abstractable:
+            self.functions[qualname] = fn
+            return True
+        return False
+
+    def _begin(self, assignment: Mapping[str, Any], plan: Plan) -> None:
+        self._values = assignment
+        self._plan = plan
+        self._ids: list[CallId] = []
+        self._children: dict[CallId, int] = {}
+        self._drawn: dict[str, Any] = {}
+        self._abstracted = 0
+
+    def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
+        self._begin(assignment, directive if isinstance(directive, Plan) else EMPTY_PLAN)
+        self.control.start()
+
+    def _kind(self, fn: Callable) -> InputKind | None:
+        if fn not in self._kinds:
+            self._kinds[fn] = return_kind(fn)
+        return self._kinds[fn]
+
+    def on_call(self, call: Call) -> Any:
+        frames = call.recorder.frames
+        parent = self._ids[frames[-1]] if frames else ROOT
+        ordinal = self._children.get(parent, 0)
+        self._children[parent] = ordinal + 1
+        cid = parent + (ordinal,)
+        self._ids.append(cid)     # index == the CallRecord index proceed/skip is about to create
+        symbolic = carries_symbolic(call.args) or carries_symbolic(call.kwargs)
+        if not symbolic:
+            return call.proceed("concrete")
+        kind = self._kind(call.fn)
+        if kind is None:
+            return call.proceed("inline")
+        if self._plan.expands(cid):
+            args, kwargs, links = bind_formals(call.fn, call.args, call.kwargs, cid)
+            for link in links:
+                call.recorder.assume(link, True)
+            return call.proceed("expanded", args, kwargs)
+        name = alpha_name(call.qualname, cid)
+        value = self._values.get(name, self._drawn.get(name))
+        if value is None or kind_of_value(value) is not kind:
+            value = self._drawn[name] = kind.draw(self.rng, self.options)
+        self._abstracted += 1
+        return call.skip(fresh(value, name), "abstract")
+
+    def end_run(self, recorder: Recorder) -> RunNotes:
+        events = self.control.stop()
+        trace = LazyTrace(tuple(self._ids), tuple(events), dict(self._drawn), self._plan)
+        return RunNotes(abstract=self._abstracted > 0, info={"lazy": trace})
+
+    def report(self) -> dict:
+        return {"latest": self.stats.as_dict()} if self.stats is not None else {}

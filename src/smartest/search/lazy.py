@@ -1,0 +1,232 @@
+"""LATEST: lazy expansion of called functions (Majumdar & Sen, UCB/EECS-2007-36).
+
+    LATEST f = for each abstract path pi of f (abstract_next_path, Figure 4):
+                   concretize pi (Figure 5, `concretize.py`)
+
+The function under test is explored depth-first with every input-dependent call
+abstracted (`calls/lazy.py`); each new abstract path is then concretized: its calls
+are expanded on demand until a real run follows it, or it is proved impossible.
+Only real runs (no call abstracted) reach the engine's report, so an abstract path
+is never mistaken for a reachable one.
+
+The engine loop runs one execution at a time, so LATEST is a generator that yields
+the `Candidate` it needs run and receives the run (`View`) or the solver's refusal
+(`Rejected`); `select`, `update` and `rejected` drive it.
+
+Order.  Abstract paths are explored in the paper's depth-first order, but an
+abstract path is **implausible** when a callee's abstract result does something no
+real result of that function has done so far: drive one of the runtime's implicit
+checks of the caller to its failing side (a negative or out-of-range index, a zero
+divisor), or fall on a side of an order comparison that none of the function's
+observed results falls on (`number_value@9 < 0` when every number read so far was
+>= 0; equality tests are how callers dispatch on results, and are not judged).  Such
+paths are concretized last, when their verdict may have become plausible or all
+plausible ones are done: callees that have been unit tested rarely return such
+values, and refuting one means enumerating the callee.  Nothing is skipped, only
+postponed.
+"""
+from __future__ import annotations
+
+import dis
+from dataclasses import dataclass, fields
+from typing import Any
+
+from smartest.calls.lazy import EMPTY_PLAN, ROOT, LazyPolicy, is_alpha
+from smartest.search.concretize import Concretizer, Rejected
+from smartest.search.protocol import Candidate, ExploredRun
+from smartest.search.scopes import ScopeSearch, View
+from smartest.solver.protocol import Status
+from smartest.symbolic.realize import realize
+from smartest.terms import Term, var
+from smartest.terms.evaluate import evaluate
+from smartest.trace.site import Site
+
+
+@dataclass
+class LatestStats:
+    abstract_runs: int = 0       # runs with at least one call abstracted
+    concrete_runs: int = 0       # real executions (reported as tests)
+    abstract_paths: int = 0      # paths of the function under test found with its calls abstracted
+    concretized: int = 0         # ... of which a real run followed
+    refuted: int = 0             # ... proved impossible (no stitchable paths of the callees)
+    deferred: int = 0            # ... implausible when found, concretized later
+    expansions: int = 0          # next_path invocations (a call expanded in a context)
+    stitch_steps: int = 0        # runs asked for to force the rest of an abstract path
+    memo_tried: int = 0          # known paths of a call run in a new context
+    memo_refuted: int = 0        # expansions answered by known paths alone
+    all_at_once: int = 0         # abstract paths tried with every call from known paths, one run
+    all_at_once_stitched: int = 0  # ... that the run followed
+
+    def as_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+_EXPLICIT = {"FOR_ITER", "UNARY_NOT", "TO_BOOL"}
+_IMPLICIT_SITES: dict[Site, bool] = {}
+_SEEN_PER_FUNCTION = 256
+
+
+def implicit(site: Site) -> bool:
+    """Was this branch an implicit check of the runtime (an index bound, a divisor,
+    a character range) rather than a test written in the code (a jump)?"""
+    known = _IMPLICIT_SITES.get(site)
+    if known is None:
+        code = site.code.co_code
+        name = dis.opname[code[site.offset]] if 0 <= site.offset < len(code) else ""
+        known = _IMPLICIT_SITES[site] = not ("JUMP" in name and "IF" in name) and name not in _EXPLICIT
+    return known
+
+
+def _accept(view: View):
+    """The continuation of the function under test: the first concretization will do."""
+    return True
+    yield  # pragma: no cover  (makes this a generator)
+
+
+class LatestSearcher:
+    def __init__(self, *, solver=None, domains: dict | None = None, functions: dict | None = None,
+                 memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
+        self.stats = LatestStats()
+        self.concretizer = Concretizer(self.stats, solver=solver, domains=domains or {},
+                                       functions=functions if functions is not None else {},
+                                       memo=memo, callee_deepest_first=callee_deepest_first)
+        self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=top_deepest_first)
+        self.seen: dict[str, set] = {}     # function -> results its real runs returned
+        self._deferred: list[View] = []
+        self._co = None
+        self._fresh = False
+        self._reply: Any = None
+
+    # -- the searcher protocol --------------------------------------------------
+    def update(self, run: ExploredRun) -> None:
+        view = View(run)
+        if view.real:
+            self.stats.concrete_runs += 1
+        else:
+            self.stats.abstract_runs += 1
+        c = self.concretizer
+        if not run.complete:
+            c.unsure += 1
+        if c.memo is not None:
+            c.memo.learn(view)
+        self._observe(view)
+        if self._co is None:          # the first run, or a random restart of the engine
+            self._co = self._latest(view)
+            self._fresh = True
+        else:
+            self._reply = view
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        if status is not Status.UNSAT:
+            self.concretizer.unsure += 1
+        self._reply = Rejected(status)
+
+    def select(self) -> Candidate | None:
+        if self._co is None:
+            return None
+        try:
+            cand = next(self._co) if self._fresh else self._co.send(self._reply)
+        except StopIteration:
+            self._co = None
+            return None
+        self._fresh = False
+        self._reply = None
+        return cand
+
+    # -- LATEST f (Figure 5) ----------------------------------------------------------
+    def _latest(self, first: View):
+        view, cand = first, None
+        while True:
+            if view is not None:
+                before = self.top.tree.paths
+                self.top.add(view, cand, diverged=cand is not None and not view.follows(cand.expect))
+                if self.top.tree.paths > before and not view.real:  # a new abstract path
+                    self.stats.abstract_paths += 1
+                    if self._implausible(view):
+                        self.stats.deferred += 1
+                        self._deferred.append(view)
+                    else:
+                        yield from self._concretize(view)
+            for t in [t for t in self._deferred if not self._implausible(t)]:
+                self._deferred.remove(t)
+                yield from self._concretize(t)
+            cand = self.top.pop()
+            if cand is None:
+                if not self._deferred:
+                    return
+                yield from self._concretize(self._deferred.pop(0))
+                view = None
+                continue
+            got = yield from self.concretizer._run(cand)
+            if isinstance(got, Rejected):
+                self.top.rejected(cand, got.status)
+                view = None
+            else:
+                view = got
+
+    def _concretize(self, target: View):
+        if (yield from self.concretizer.concretize(ROOT, target, target, _accept)):
+            self.stats.concretized += 1
+        else:
+            self.stats.refuted += 1
+
+    # -- plausibility -------------------------------------------------------------------
+    def _observe(self, view: View) -> None:
+        for i, c in enumerate(view.calls):
+            if c.mode == "expanded" and c.raised is None and view.fully_concrete(i):
+                seen = self.seen.setdefault(c.qualname, set())
+                if len(seen) < _SEEN_PER_FUNCTION:
+                    try:
+                        seen.add(realize(c.result))
+                    except TypeError:   # unhashable
+                        pass
+
+    def _implausible(self, view: View) -> bool:
+        """Does a callee's abstract result on this path do what no real one did?"""
+        names: dict[Term, str] = {}
+        for c in view.calls:
+            if c.mode == "abstract":
+                t = getattr(c.result, "term", None)
+                if t is not None and t.op == "var":
+                    names[t] = c.qualname
+        for p in view.owned(ROOT):
+            b = view.path[p]
+            alphas = [v for v in b.term.free if is_alpha(v.value)]
+            if not alphas:
+                continue
+            if not b.taken and implicit(b.site):
+                return True
+            core = b.term.args[0] if b.term.op == "not" else b.term
+            if core.op in ("lt", "le") and len(alphas) == len(b.term.free) == 1:
+                seen = self.seen.get(names.get(alphas[0], ""))
+                if seen and not any(self._holds(b, alphas[0], value) for value in seen):
+                    return True
+        return False
+
+    @staticmethod
+    def _holds(branch, alpha: Term, value: Any) -> bool:
+        try:
+            return bool(evaluate(branch.constraint, {alpha: value}))
+        except Exception:   # a value of another kind, an undefined operation: no verdict
+            return True
+
+
+def build_latest(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
+    """The `latest` strategy: `--abstract` (options.extra["abstract"]) restricts the
+    functions that may be abstracted; all the target's own functions by default."""
+    from smartest.calls.abstract_spec import resolve_abstract
+    extra = options.extra or {}
+    names = resolve_abstract(extra.get("abstract") or (), target)
+    policy = LazyPolicy(names, options, target.is_own_file)
+    domains = {}
+    for p in target.params:
+        v = var(p.name, p.kind.sort)
+        d = p.kind.domain(v, options)
+        if d is not None:
+            domains[v] = d
+    searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions,
+                              memo=extra.get("memo", True),
+                              callee_deepest_first=extra.get("callee_order", "shallow") == "deep",
+                              top_deepest_first=extra.get("order", "deep") == "deep")
+    policy.stats = searcher.stats
+    return searcher, policy
