@@ -1,11 +1,11 @@
-"""The source rewrite of the target's own functions: `in`, f-strings, `"..." % args`
-and a few method calls on plain strings (DESIGN.md decision 2, reduced to what
-module globals cannot reach).
+"""The source rewrite of the target's own functions: `in`, f-strings, `"..." % args`,
+a few method calls on plain strings, and dict and set displays (DESIGN.md decision
+2, reduced to what module globals cannot reach).
 
 Shadowing builtins in module globals (`registry.install`) redirects calls, but some
 syntax is evaluated by C code that never sees a proxy: `ch in "aeiou"` is a C
 substring search, an f-string is assembled by C, `"%d" % n` and `",".join(parts)`
-are C methods of a plain str.  For these the function's source is parsed, the few
+are C methods of a plain str, and `{key: value}` / `{a, b}` hash their elements.  For these the function's source is parsed, the few
 nodes are replaced by calls of the helpers in `models/syntax.py`, and the function's
 code object is swapped for the recompiled one (`fn.__code__ = new`), so modules
 imported before smartest (a test suite's, the API's) are covered too, nothing else
@@ -67,6 +67,21 @@ class _Rewriter(ast.NodeTransformer):
         if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
             return self._call("__smartest_mod__", node, [node.left, node.right])
         return node
+
+    def visit_Dict(self, node: ast.Dict):
+        self.generic_visit(node)
+        if any(k is None for k in node.keys):   # `**mapping` unpacking: left to C
+            return node
+        if node.keys and all(isinstance(k, ast.Constant) for k in node.keys):
+            return node
+        return self._call("__smartest_dict__", node, [ast.Tuple(node.keys, ast.Load()),
+                                                      ast.Tuple(node.values, ast.Load())])
+
+    def visit_Set(self, node: ast.Set):
+        self.generic_visit(node)
+        if any(isinstance(e, ast.Starred) for e in node.elts) or all(isinstance(e, ast.Constant) for e in node.elts):
+            return node
+        return self._call("__smartest_set__", node, [ast.Tuple(node.elts, ast.Load())])
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)

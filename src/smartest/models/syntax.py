@@ -24,6 +24,7 @@ from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import STR, SymStr
 from smartest.terms import Term, build
 from smartest.terms.term import Sort, const
+from smartest.trace.recorder import ACTIVE
 
 # Container type -> contains(item, container) -> answer or NotImplemented (other value
 # areas add theirs, e.g. bytes).
@@ -188,5 +189,27 @@ def _lift(s: str):
 
 METHODS[str] = _str_models()
 
+def dict_display(keys: tuple, values: tuple):
+    """`{k: v, ...}` and `{}`: C builds a display by hashing its keys, so a symbolic key
+    would be found by its concrete hash (a concretization).  The model of `dict()` keeps
+    keys as terms; an empty display gets it too, since keys are often added later
+    (`counts = {}; counts[w] = ...`).  Displays of plain keys stay plain dicts."""
+    from smartest.models.registry import REGISTRY
+    if ACTIVE.get() is None or (keys and not any(_symbolic(k) for k in keys)):
+        return dict(zip(keys, values))
+    out = REGISTRY["dict"]()
+    for k, v in zip(keys, values):
+        out[k] = v
+    return out
+
+
+def set_display(items: tuple):
+    """`{a, b, ...}`: as `dict_display`, through the model of `set()`."""
+    from smartest.models.registry import REGISTRY
+    if ACTIVE.get() is None or not any(_symbolic(x) for x in items):
+        return set(items)
+    return REGISTRY["set"](list(items))
+
+
 HELPERS = {"__smartest_in__": contains, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
-           "__smartest_method__": method}
+           "__smartest_method__": method, "__smartest_dict__": dict_display, "__smartest_set__": set_display}
