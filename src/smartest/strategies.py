@@ -14,7 +14,7 @@ from typing import Callable
 from smartest.calls.inline import InlinePolicy
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.generational import GenerationalSearcher
-from smartest.search import smart
+from smartest.search import demand, smart
 
 
 @dataclass(frozen=True)
@@ -38,3 +38,5 @@ register(Strategy("generational", "SAGE-style generational search, calls inlined
                   lambda options, solver, target: (GenerationalSearcher(), InlinePolicy())))
 register(Strategy("smart", "SMART: top-down compositional search with function summaries", "SMART (Godefroid, POPL'07) §3",
                   smart.build))
+register(Strategy("demand", "demand-driven compositional: per-function trees, lazy then relevant exploration of a target",
+                  "Anand, Godefroid, Tillmann (TACAS'08) Algorithms 1-2", demand.build_strategy))
