@@ -199,8 +199,7 @@ class DemandPolicy:
             cursor = self._insert(inst, sorted(events[inst], key=lambda ev: ev[:3]), recorder)
             new += cursor.new
             explored.extend(cursor.explored)
-        reached = self._check(new, explored, recorder)
-        return RunNotes(info={"new": new, "explored": tuple(explored), "reached": reached})
+        return RunNotes(info={"new": new, "explored": tuple(explored), **self._check(new, explored, recorder)})
 
     def _insert(self, inst: int, events: list, rec: Recorder) -> Cursor:
         entry = self.explored.get(inst)
@@ -292,22 +291,27 @@ class DemandPolicy:
         self._rec.concretize(f"demand: {reason}", site=site or _no_site())
 
     # -- progress (Theorem "Progress") ------------------------------------------
-    def _check(self, new: int, explored: list, rec: Recorder) -> bool:
+    def _check(self, new: int, explored: list, rec: Recorder) -> dict:
+        """Did the run reach the side it was solved for, and if not, did it diverge?"""
         if not self.directive:
-            return False
-        (uid, key), mode = self.directive
+            return {}
+        (uid, key), mode, retry = self.directive
         side = self.forest.sides.get((uid, key))
         if side is None:
-            return False
+            return {}
         if key == OTHER:
             reached = any(u == uid for u, _ in explored)
         else:
             reached = side.status is SideStatus.EXPLORED
-        if not reached and (mode == "lazy" or new == 0):
-            self._rec.concretize(f"demand: the run solved to reach this side ({'taken' if key is True else 'not taken' if key is False else 'another outcome'}, {mode}) "
-                                 f"did not {'reach it' if mode == 'lazy' else 'run any new side'} (divergence)",
-                                 site=side.site)
-        return reached
+        if reached or mode == "relevant" and new:
+            return {"reached": reached}
+        if retry:
+            return {"retry": True}
+        what = {True: "taken", False: "not taken"}.get(key, "another outcome")
+        self._rec.concretize(f"demand: the run solved ({mode}) to reach this side ({what}) "
+                             f"{'did not reach it' if mode == 'lazy' else 'ran no new side'} (divergence)",
+                             site=side.site)
+        return {"diverged": True}
 
 
 def _no_site():

@@ -35,6 +35,7 @@ from smartest.terms import build
 from smartest.trace.tree import SideStatus
 
 MAX_ATTEMPTS = 16
+MAX_UNROLL = 24       # the deepest recursion a Ψ unrolls (doubling from Side.depth)
 
 
 class DemandSearcher:
@@ -59,7 +60,7 @@ class DemandSearcher:
                     self.forest.mark(side, SideStatus.INFEASIBLE)
                     self.stats.unreachable += 1
                     continue
-            psi = self._psi(side, relevant)
+            psi, cuts = self._psi(side, relevant)
             if psi is build.FALSE:
                 if relevant:                 # unsatisfiable by folding alone
                     self.forest.mark(side, SideStatus.INFEASIBLE)
@@ -68,7 +69,10 @@ class DemandSearcher:
                     self._relevant_next = side
                 continue
             mode = "relevant" if relevant else "lazy"
-            return Candidate((psi,), side.assignment, (), (side.ident, mode), (side, mode))
+            # A relevant model may lean on an instance cut at the recursion bound: a run
+            # that then explores nothing new asks for a deeper unrolling, not a divergence.
+            retry = relevant and cuts > 0 and side.depth < MAX_UNROLL
+            return Candidate((psi,), side.assignment, (), (side.ident, mode, retry), (side, mode))
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         side, mode = candidate.origin
@@ -92,6 +96,8 @@ class DemandSearcher:
             self.stats.relevant += 1
         if run.notes.info.get("reached"):
             self.stats.reached += 1
+        elif run.notes.info.get("retry"):
+            side.depth *= 2
         elif side.status is SideStatus.DANGLING:
             if mode == "lazy" or not run.notes.info.get("new"):
                 self.forest.mark(side, SideStatus.DIVERGED)
@@ -119,33 +125,20 @@ class DemandSearcher:
         return best
 
     def _closed(self, side: Side) -> bool:
-        """An OTHER side whose callee's tree is fully explored and whose every outcome
-        class was seen at this call: no other outcome exists (no query needed)."""
+        """An OTHER side of a call of a closed function whose every outcome class was
+        seen at the call: no other outcome exists, no query needed."""
         if side.key != OTHER:
             return False
+        members, classes = self.forest.closed()
         node = side.node
-        tree = self.forest.trees.get(node.callee)
-        if tree is None or tree.root is None:
-            return False
-        classes = set()
-        done = (SideStatus.EXPLORED, SideStatus.INFEASIBLE)
-        for n in tree.nodes():
-            if n.kind == "leaf":
-                classes.add(n.cls if n.cls[0] != "object" else (*n.cls, n.uid))
-            elif n.kind == "branch" and any(s not in done or n.children[k] is None and s is SideStatus.EXPLORED
-                                            for k, s in n.status.items()):
-                return False
-            elif n.kind == "call" and (n.status[OTHER] is not SideStatus.INFEASIBLE
-                                       or any(c is None for c in n.children.values())):
-                return False
-        return classes <= set(node.children)
+        return node.callee in members and classes[node.callee] <= node.children.keys()
 
     def _psi(self, side: Side, relevant: bool):
-        b = Builder(self.forest, side.ident, relevant, self.names, self.static, **self.limits)
+        b = Builder(self.forest, side.ident, relevant, self.names, self.static, max_repeat=side.depth, **self.limits)
         psi = b.psi(side.node, side.key)
         self.stats.cuts += b.cuts
         self.stats.largest = max(self.stats.largest, b.size)
-        return psi
+        return psi, b.cuts
 
 
 def build_strategy(options, solver, target) -> tuple[DemandSearcher, DemandPolicy]:

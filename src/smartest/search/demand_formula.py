@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from smartest.search.demand_tree import ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, value_sort
+from smartest.search.demand_tree import ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, leaf_class, value_sort
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.rewrite import transform
 from smartest.terms.term import make
@@ -222,7 +222,7 @@ class Instance:
         return Res({}, dangling(node, key))
 
     def _leaf(self, leaf) -> Res:
-        cls = leaf.cls if leaf.cls[0] != "object" else (*leaf.cls, leaf.uid)
+        cls = leaf_class(leaf)
         sort = value_sort(cls)
         if sort is None:
             return Res({cls: (TRUE, None)})
@@ -279,7 +279,7 @@ class Builder:
     relevantly (every G free)."""
 
     def __init__(self, forest: Forest, target: tuple[int, Any], relevant: bool, names: Names, static,
-                 max_repeat: int = 6, max_nodes: int = 200_000, max_contexts: int = 2000) -> None:
+                 max_repeat: int = 3, max_nodes: int = 30_000, max_contexts: int = 1000) -> None:
         self.forest = forest
         self.target = target
         self.relevant = relevant

@@ -61,6 +61,11 @@ def formal_var(key: FunctionKey, param: str, sort: Sort) -> Term:
     return var(f"{key.qualname}.{param}", sort)
 
 
+def leaf_class(leaf) -> Outcome:
+    """The outcome class a leaf stands for at a call site (each object leaf is its own)."""
+    return leaf.cls if leaf.cls[0] != "object" else (*leaf.cls, leaf.uid)
+
+
 def value_sort(cls: Outcome) -> Sort | None:
     return Sort(cls[1]) if cls[0] == "value" else None
 
@@ -133,6 +138,7 @@ class Side:
     assignment: dict                        # the input of the run that created it
     attempts: int = 0                       # relevant explorations aimed at it so far
     reach: Any = None                       # static distance to the target statement (search/targets.py)
+    depth: int = 3                          # how deep Ψ unrolls recursion for this side
 
     @property
     def status(self) -> SideStatus:
@@ -158,6 +164,7 @@ class Forest:
     mismatches: int = 0                     # local paths that contradicted their tree
     covered: set = field(default_factory=set)   # (site, side) some run took, in any tree
     _uids: Any = field(default_factory=lambda: itertools.count(1))
+    _closed: tuple = (-1, frozenset(), {})
 
     def tree(self, key: FunctionKey) -> FunctionTree:
         t = self.trees.get(key)
@@ -175,6 +182,50 @@ class Forest:
 
     def uid(self) -> int:
         return next(self._uids)
+
+    def closed(self) -> tuple[frozenset, dict]:
+        """The functions whose every outcome is known, and the outcome classes of each.
+
+        A function is closed when no side of its tree is open and each call in it
+        either has its OTHER side proved infeasible or calls a closed function whose
+        every class was seen at that call.  Recursion makes this a greatest fixpoint:
+        start from every function with no open side of its own and drop the ones with a
+        call that fails the test, until none does (by induction on the depth of the
+        recursion, a run of a function left in the set ends in one of its leaves)."""
+        if self._closed[0] == self.version:
+            return self._closed[1], self._closed[2]
+        done = (SideStatus.EXPLORED, SideStatus.INFEASIBLE)
+        classes: dict[FunctionKey, set] = {}
+        calls: dict[FunctionKey, list] = {}
+        for key, tree in self.trees.items():
+            found, ok, cs = set(), tree.root is not None, []
+            for n in tree.nodes() if ok else ():
+                if n.kind == "leaf":
+                    found.add(leaf_class(n))
+                elif n.kind == "branch":
+                    ok = all(s is SideStatus.INFEASIBLE or s is SideStatus.EXPLORED and n.children[k] is not None
+                             for k, s in n.status.items())
+                else:
+                    ok = all(c is not None for c in n.children.values())
+                    cs.append(n)
+                if not ok:
+                    break
+            if ok:
+                classes[key], calls[key] = found, cs
+        members = set(classes)
+        changed = True
+        while changed:
+            changed = False
+            for key in list(members):
+                for n in calls[key]:
+                    if n.status[OTHER] is SideStatus.INFEASIBLE or \
+                            n.callee in members and classes[n.callee] <= n.children.keys():
+                        continue
+                    members.discard(key)
+                    changed = True
+                    break
+        self._closed = (self.version, frozenset(members), classes)
+        return self._closed[1], classes
 
 
 class Cursor:
