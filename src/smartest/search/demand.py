@@ -46,6 +46,7 @@ class DemandSearcher:
         self.names = Names()
         self.limits = limits or {}
         self._relevant_next: Side | None = None
+        self._instances: dict = {}           # instances kept between builds (demand_formula.Builder)
 
     # -- the Searcher protocol -------------------------------------------------
     def select(self) -> Candidate | None:
@@ -134,7 +135,8 @@ class DemandSearcher:
         return node.callee in members and classes[node.callee] <= node.children.keys()
 
     def _psi(self, side: Side, relevant: bool):
-        b = Builder(self.forest, side.ident, relevant, self.names, self.static, max_repeat=side.depth, **self.limits)
+        b = Builder(self.forest, side.ident, relevant, self.names, self.static, max_repeat=side.depth,
+                    cache=self._instances, **self.limits)
         psi = b.psi(side.node, side.key)
         self.stats.cuts += b.cuts
         self.stats.largest = max(self.stats.largest, b.size)

@@ -105,17 +105,22 @@ class Instance:
     gives; every ret variable is bound once, above every term that mentions it, so one
     substitution cache serves the whole instance."""
 
-    def __init__(self, builder: "Builder", tree: FunctionTree, args: tuple) -> None:
+    def __init__(self, builder: "Builder", tree: FunctionTree, args: tuple, deep: tuple) -> None:
         self.b = builder
         self.tree = tree
         self.args = args
+        self.deep = deep                     # the versions of the trees it depends on
+        self.cut = False                     # some instance below it was cut: not reusable
         self.sigma: dict[Term, Term] = dict(zip(tree.formals, args))
         self._cache: dict = {}
         self._bound: dict[int, Res] = {}
         self._pcs: dict[int, Term] = {}
-        self._folds: dict[Any, Res] = {}
+        self._memo: dict[Any, dict[int, tuple[int, Res]]] = {}   # fold tag -> node uid -> (stamp, Res)
 
     def subst(self, t: Term) -> Term:
+        hit = self._cache.get(t)
+        if hit is not None:
+            return hit
         sigma = self.sigma
         if not any(v in sigma for v in t.free):
             return t
@@ -129,7 +134,9 @@ class Instance:
         if hit is not None:
             return hit
         args = tuple(self.subst(a) for a in node.args)
+        cuts = self.b.cuts
         d = self.b.definition(node.callee, args)
+        self.cut |= self.b.cuts > cuts
         for cls, ret in node.rets.items():
             dom, val = d.classes.get(cls, (FALSE, None))
             if val is None:
@@ -180,33 +187,42 @@ class Instance:
     # -- the fold: definition predicates ---------------------------------------
     def fold(self, dangling: Callable[[Any, Any], Term], tag: Any = None) -> Res:
         """The tree as one Res, bottom-up (iteratively: paths of loops are long);
-        `dangling(node, key)` is what a side nobody ran contributes to `any`."""
-        hit = self._folds.get(tag)
-        if hit is not None:
-            return hit
+        `dangling(node, key)` is what a side nobody ran contributes to `any`.  Each
+        node's Res is kept with its stamp, so a refold after a run redoes only the
+        nodes on the paths that changed."""
         root = self.tree.root
         if root is None:
             return Res({}, self.b.hole(("root", self.tree.key)))
+        memo = self._memo.setdefault(tag, {})
         done: dict[int, Res] = {}
         stack = [(root, False)]
         while stack:
             node, ready = stack.pop()
-            if node.kind == "leaf":
-                done[node.uid] = self._leaf(node)
+            hit = memo.get(node.uid)
+            if hit is not None and hit[0] == node.stamp:
+                done[node.uid] = hit[1]
                 continue
-            if not ready:
+            if node.kind == "leaf":
+                res = self._leaf(node)
+            elif not ready:
+                stack.append((node, True))
                 if node.kind == "call":
                     self.bind(node)
-                stack.append((node, True))
+                else:
+                    c = self.subst(node.term)
+                    if c.op == "const":      # the arguments decide it: the other side is dead here
+                        child = node.children[bool(c.value)]
+                        if child is not None:
+                            stack.append((child, False))
+                        continue
                 stack.extend((c, False) for c in node.children.values() if c is not None)
                 continue
-            self.b.size += 1
-            if node.kind == "branch":
-                done[node.uid] = self._branch(node, done, dangling)
             else:
-                done[node.uid] = self._call(node, done, dangling)
-        out = self._folds[tag] = done[root.uid]
-        return out
+                self.b.size += 1
+                res = self._branch(node, done, dangling) if node.kind == "branch" else self._call(node, done, dangling)
+            done[node.uid] = res
+            memo[node.uid] = (node.stamp, res)
+        return done[root.uid]
 
     def _slot(self, node, key, done: dict, dangling) -> Res:
         child = node.children.get(key)
@@ -232,6 +248,8 @@ class Instance:
 
     def _branch(self, node, done, dangling) -> Res:
         c = self.subst(node.term)
+        if c.op == "const":
+            return self._slot(node, bool(c.value), done, dangling)
         rt, rf = self._slot(node, True, done, dangling), self._slot(node, False, done, dangling)
         classes = {}
         for cls in (*rt.classes, *(k for k in rf.classes if k not in rt.classes)):
@@ -276,15 +294,25 @@ class Instance:
 
 class Builder:
     """Builds Ψ_n for one target side, lazily (every G but the target's false) or
-    relevantly (every G free)."""
+    relevantly (every G free).
+
+    Instances outlive one build (`cache`, the searcher's): one of tree T at arguments
+    a in one mode is the same as long as T and the trees its calls reach have not
+    changed, so consecutive queries are mostly the same terms (and z3 translates
+    only what is new).  An instance that met a cut is not kept: a deeper unrolling
+    may be what the next build is for."""
 
     def __init__(self, forest: Forest, target: tuple[int, Any], relevant: bool, names: Names, static,
-                 max_repeat: int = 3, max_nodes: int = 30_000, max_contexts: int = 1000) -> None:
+                 max_repeat: int = 3, max_nodes: int = 30_000, max_contexts: int = 1000,
+                 cache: dict | None = None) -> None:
         self.forest = forest
         self.target = target
+        self.target_tree = forest.sides[target].node.tree.key if target in forest.sides else None
         self.relevant = relevant
         self.names = names
         self.static = static                 # may_reach(G, F), may_call(node, key, F)
+        self.cache = cache if cache is not None else {}
+        self._reach: dict[FunctionKey, frozenset] = {}
         self.max_repeat = max_repeat
         self.max_nodes = max_nodes
         self.max_contexts = max_contexts
@@ -310,9 +338,39 @@ class Builder:
     # -- instances and definition predicates ------------------------------------
     def instance(self, key: FunctionKey, args: tuple) -> Instance:
         inst = self.instances.get((key, args))
-        if inst is None:
-            inst = self.instances[(key, args)] = Instance(self, self.forest.tree(key), args)
+        if inst is not None:
+            return inst
+        reach, recursive = self.reach(key)
+        mode = "R" if self.relevant else ("L", self.target) if self.target_tree in reach else "L"
+        # Its own tree's changes are handled node by node (stamps); a callee's change
+        # changes the values its calls return, so the instance starts over.
+        deep = tuple(self.forest.trees[k].version for k in sorted(reach, key=str) if k != key or recursive)
+        ck = (key, args, mode)
+        inst = self.cache.get(ck)
+        if inst is None or inst.deep != deep or inst.cut:
+            inst = Instance(self, self.forest.tree(key), args, deep)
+            if len(self.cache) > 50_000:
+                self.cache.clear()
+            self.cache[ck] = inst
+        inst.b = self
+        self.instances[(key, args)] = inst
         return inst
+
+    def reach(self, key: FunctionKey) -> tuple[frozenset, bool]:
+        """The trees an instance of `key` may instantiate (its own, and its callees'),
+        and whether its own is among its callees' (recursion)."""
+        hit = self._reach.get(key)
+        if hit is None:
+            seen, todo, recursive = {key}, [key], False
+            while todo:
+                tree = self.forest.trees.get(todo.pop())
+                for m in tree.calls if tree is not None else ():
+                    recursive |= m.callee == key
+                    if m.callee not in seen:
+                        seen.add(m.callee)
+                        todo.append(m.callee)
+            hit = self._reach[key] = (frozenset(k for k in seen if k in self.forest.trees), recursive)
+        return hit
 
     def definition(self, key: FunctionKey, args: tuple) -> Res:
         """D_key(args): the callee's tree folded under these arguments."""
@@ -321,7 +379,11 @@ class Builder:
             return Res({}, self.hole(("cut", key, args)))
         self.stack[key] += 1
         try:
-            return self.instance(key, args).fold(self.g)
+            inst = self.instance(key, args)
+            cuts = self.cuts
+            res = inst.fold(self.g)
+            inst.cut |= self.cuts > cuts
+            return res
         finally:
             self.stack[key] -= 1
 

@@ -71,11 +71,12 @@ def value_sort(cls: Outcome) -> Sort | None:
 
 
 class BranchNode:
-    __slots__ = ("uid", "tree", "parent", "key", "site", "term", "children", "status")
+    __slots__ = ("uid", "tree", "parent", "key", "site", "term", "children", "status", "stamp")
     kind = "branch"
 
     def __init__(self, uid: int, tree: "FunctionTree", parent, key, site: Site, term: Term) -> None:
         self.uid, self.tree, self.parent, self.key = uid, tree, parent, key
+        self.stamp = 0                       # the forest version of the last change below it
         self.site = site
         self.term = term                     # the condition; side True: it held
         self.children: dict[Any, Any] = {True: None, False: None}
@@ -83,12 +84,13 @@ class BranchNode:
 
 
 class CallNode:
-    __slots__ = ("uid", "tree", "parent", "key", "site", "callee", "args", "children", "rets", "status")
+    __slots__ = ("uid", "tree", "parent", "key", "site", "callee", "args", "children", "rets", "status", "stamp")
     kind = "call"
 
     def __init__(self, uid: int, tree: "FunctionTree", parent, key, site: Site, callee: FunctionKey,
                  args: tuple) -> None:
         self.uid, self.tree, self.parent, self.key = uid, tree, parent, key
+        self.stamp = 0
         self.site = site
         self.callee = callee
         self.args = args                     # one term per symbolic formal of the callee, in order
@@ -100,6 +102,7 @@ class CallNode:
 class Leaf:
     __slots__ = ("uid", "tree", "parent", "key", "cls", "value")
     kind = "leaf"
+    stamp = 0                                # a leaf never changes
 
     def __init__(self, uid: int, tree: "FunctionTree", parent, key, cls: Outcome, value: Term | None) -> None:
         self.uid, self.tree, self.parent, self.key = uid, tree, parent, key
@@ -117,6 +120,7 @@ class FunctionTree:
             if key.qualname is not None else ()
         self.paths = 0          # leaves
         self.calls: list[CallNode] = []
+        self.version = 0        # bumped by every change of the tree (formulas cache on it)
 
     def nodes(self):
         """Every node of the tree (iteratively: paths of loops are long)."""
@@ -175,7 +179,16 @@ class Forest:
     def mark(self, side: Side, status: SideStatus) -> None:
         if side.node.status[side.key] is not SideStatus.EXPLORED:
             side.node.status[side.key] = status
-            self.version += 1
+            self.changed(side.node.tree, side.node)
+
+    def changed(self, tree: FunctionTree, node=None) -> None:
+        """Something changed at `node` (None: the root slot): new versions for the
+        forest and the tree, and a new stamp for the node and its ancestors."""
+        self.version += 1
+        tree.version += 1
+        while node is not None:
+            node.stamp = self.version
+            node = node.parent
 
     def open_sides(self):
         return (s for s in self.sides.values() if s.status is SideStatus.DANGLING)
@@ -251,7 +264,7 @@ class Cursor:
         else:
             self.parent.children[self.key] = child
         self.new += 1
-        self.forest.version += 1
+        self.forest.changed(self.tree, self.parent)
 
     def _mismatch(self) -> None:
         self.ok = False
@@ -277,10 +290,10 @@ class Cursor:
             self.forest.covered.add((site, taken))
             self.explored.append((node.uid, taken))
             self.new += 1
-            self.forest.version += 1
+            self.forest.changed(self.tree, node)
         if not flippable and node.status[not taken] is SideStatus.DANGLING:
             node.status[not taken] = SideStatus.INFEASIBLE   # an assumption has no other side
-            self.forest.version += 1
+            self.forest.changed(self.tree, node)
         self.parent, self.key = node, taken
         return node
 
@@ -301,7 +314,7 @@ class Cursor:
             node.children[cls] = None
             self.explored.append((node.uid, cls))
             self.new += 1
-            self.forest.version += 1
+            self.forest.changed(self.tree, node)
             sort = value_sort(cls)
             if sort is not None:
                 node.rets[cls] = var(f"demand:ret{node.uid}.{sort.value}", sort)
