@@ -114,6 +114,7 @@ class Instance:
         self.sigma: dict[Term, Term] = dict(zip(tree.formals, args))
         self._cache: dict = {}
         self._bound: dict[int, Res] = {}
+        self._rets: dict[int, int] = {}      # call node uid -> how many of its rets are bound
         self._pcs: dict[int, Term] = {}
         self._memo: dict[Any, dict[int, tuple[int, Res]]] = {}   # fold tag -> node uid -> (stamp, Res)
 
@@ -130,14 +131,24 @@ class Instance:
     # -- calls ---------------------------------------------------------------
     def bind(self, node: CallNode) -> Res:
         """D_callee at this call site; binds the call's return variables."""
-        hit = self._bound.get(node.uid)
-        if hit is not None:
-            return hit
-        args = tuple(self.subst(a) for a in node.args)
-        cuts = self.b.cuts
-        d = self.b.definition(node.callee, args)
-        self.cut |= self.b.cuts > cuts
+        d = self._bound.get(node.uid)
+        if d is None:
+            cuts = self.b.cuts
+            d = self._bound[node.uid] = self.b.definition(node.callee, self._args(node))
+            self.cut |= self.b.cuts > cuts
+        if len(node.rets) > self._rets.get(node.uid, 0):   # a class seen here for the first time
+            self._rets[node.uid] = len(node.rets)
+            self._bind_rets(node, d)
+        return d
+
+    def _args(self, node: CallNode) -> tuple:
+        return tuple(self.subst(a) for a in node.args)
+
+    def _bind_rets(self, node: CallNode, d: Res) -> None:
+        args = self._args(node)
         for cls, ret in node.rets.items():
+            if ret in self.sigma:
+                continue
             dom, val = d.classes.get(cls, (FALSE, None))
             if val is None:
                 self.sigma[ret] = self.b.unknown(("ret", node.uid, cls), args, value_sort(cls))
@@ -145,8 +156,6 @@ class Instance:
                 self.sigma[ret] = val           # where the guard fails, the path is infeasible anyway
             else:
                 self.sigma[ret] = build.ite(dom, val, self.b.unknown(("ret", node.uid, cls), args, value_sort(cls)))
-        self._bound[node.uid] = d
-        return d
 
     @staticmethod
     def guard(d: Res, cls) -> Term:
@@ -445,4 +454,8 @@ class Builder:
         for phi, args in self.contexts(tree.key):
             local = self.instance(tree.key, args).side_pc(node, key)
             parts.append(and2(phi, local))
-        return build.or_(*parts)
+        psi = build.or_(*parts)
+        leaked = [v for v in psi.free if v.value.startswith(("demand:ret", "demand:r#")) or "#" in v.value]
+        if leaked:   # a variable of a tree's vocabulary that no instance bound: a bug here
+            raise AssertionError(f"demand: unbound variables in a path constraint: {leaked[:3]}")
+        return psi
