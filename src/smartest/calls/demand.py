@@ -81,11 +81,13 @@ class DemandStats:
 class DemandPolicy:
     name = "demand"
 
-    def __init__(self, table: CodeTable, forest: Forest, stats: DemandStats, entry_name: str) -> None:
+    def __init__(self, table: CodeTable, forest: Forest, stats: DemandStats, entry_name: str,
+                 aim: str | None = None) -> None:
         self.table = table
         self.forest = forest
         self.stats = stats
         self.entry_name = entry_name
+        self.aim = aim
         self._signatures: dict[Callable, inspect.Signature] = {}
         self.begin_run({}, None)
 
@@ -178,6 +180,36 @@ class DemandPolicy:
         if call.record is not None:
             self.explored[call.record.index] = entry
 
+    def report(self) -> dict:
+        functions = {}
+        for key, tree in self.forest.trees.items():
+            sides = {status: 0 for status in SideStatus}
+            nodes = calls = 0
+            for n in tree.nodes():
+                if n.kind == "leaf":
+                    continue
+                nodes += 1
+                calls += n.kind == "call"
+                for status in n.status.values():
+                    sides[status] += 1
+            name = self.entry_name if key.qualname is None else str(key)
+            functions[name] = {"paths": tree.paths, "nodes": nodes, "calls": calls,
+                               "dangling": sides[SideStatus.DANGLING] + sides[SideStatus.PENDING],
+                               "infeasible": sides[SideStatus.INFEASIBLE], "unknown": sides[SideStatus.UNKNOWN],
+                               "diverged": sides[SideStatus.DIVERGED]}
+        st = self.stats
+        return {"demand": {
+            "functions": functions,
+            "paths": sum(f["paths"] for f in functions.values()),
+            "target": self.aim,
+            "lazy_runs": st.lazy, "relevant_runs": st.relevant, "reached": st.reached,
+            "unreachable": st.unreachable, "unknown": st.unknown, "diverged": st.diverged,
+            "mismatches": self.forest.mismatches, "imprecise": st.imprecise, "cuts": st.cuts,
+            "largest_formula": st.largest,
+            "inlined_calls": dict(sorted(st.inlined.items())),
+            "not_intercepted": dict(sorted(self.table.reason.items())),
+        }}
+
     # -- the end of a run: local paths into the trees ---------------------------
     def end_run(self, recorder: Recorder) -> RunNotes:
         self._rec = recorder
@@ -195,6 +227,8 @@ class DemandPolicy:
         for i, e in self.explored.items():
             events[owner.get(e.record.parent, -1)].append((e.record.start, 0, i, e))
         new, explored = 0, []
+        # The input of this run, for the candidates aimed at the sides it leaves dangling.
+        self._input = {k: v for k, v in self.assignment.items() if not k.startswith("demand:")}
         for inst in sorted(events, key=lambda i: -i if i >= 0 else float("inf")):   # callees first
             cursor = self._insert(inst, sorted(events[inst], key=lambda ev: ev[:3]), recorder)
             new += cursor.new
@@ -204,7 +238,7 @@ class DemandPolicy:
     def _insert(self, inst: int, events: list, rec: Recorder) -> Cursor:
         entry = self.explored.get(inst)
         key = entry.key if entry is not None else ENTRY
-        cursor = Cursor(self.forest, self.forest.tree(key), dict(self.assignment))
+        cursor = Cursor(self.forest, self.forest.tree(key), self._input)
         for _, kind, _, ev in events:
             if kind == 1:
                 term = self._canon(ev.term, inst)

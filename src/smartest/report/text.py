@@ -37,6 +37,13 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         n = sum(1 for f in fns.values() if f["paths"])
         lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
                      f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
+    demand = report.extra.get("demand")
+    if demand:
+        n = sum(1 for f in demand["functions"].values() if f["paths"])
+        aim = f", aimed at {demand['target']}" if demand["target"] else ""
+        lines.append(f"  demand: {demand['paths']} intraprocedural paths in {n} function{'s' * (n != 1)}; "
+                     f"{demand['lazy_runs']} lazy and {demand['relevant_runs']} relevant runs, "
+                     f"{demand['unreachable']} sides proved unreachable{aim}")
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]

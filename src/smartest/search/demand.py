@@ -157,5 +157,5 @@ def build_strategy(options, solver, target) -> tuple[DemandSearcher, DemandPolic
     static = Static(functions, table.callees, entry, aim)
     forest = Forest()
     stats = DemandStats()
-    policy = DemandPolicy(table, forest, stats, entry)
+    policy = DemandPolicy(table, forest, stats, entry, spec or None)
     return DemandSearcher(forest, static, stats), policy

@@ -332,4 +332,10 @@ class Cursor:
         elif node.kind != "leaf" or node.cls[:2] != cls[:2]:
             self._mismatch()
             return None
+        elif node.value is not value and node.value is not None:
+            # The same local path returned another term: the value is not a function of
+            # the path's vocabulary (a concretization, C code).  From now on it is unknown.
+            node.value = None
+            self.forest.changed(self.tree, node.parent)
+            self._mismatch()
         return node
