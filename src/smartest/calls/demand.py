@@ -31,6 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from smartest.annotations import AssumptionViolated
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.summary import outcome_of, symbolic_sort
@@ -248,9 +249,8 @@ class DemandPolicy:
                 continue
             callee: Explored = ev
             cls = callee.cls
-            if cls is None:       # the call did not end (a timeout, a truncated path)
-                cursor.ok = False
-                break
+            if cls is None:       # the call did not end (a timeout, an exit): neither does this path
+                return cursor
             args = tuple(self._canon(a, inst) or self._opaque(callee.record.site, "argument", a.sort)
                          for a in callee.actuals)
             node = cursor.call(callee.record.site, callee.key, args, cls)
@@ -272,7 +272,7 @@ class DemandPolicy:
 
     def _outcome(self, entry: Explored) -> tuple:
         """The outcome class of an explored call and the term it returned."""
-        if entry.raised is not None and not isinstance(entry.raised, Exception):
+        if entry.raised is not None and not isinstance(entry.raised, (Exception, AssumptionViolated)):
             return None, None      # a timeout or an exit: no outcome of the function
         cls = outcome_of(entry.result, entry.raised)
         entry.cls = cls
