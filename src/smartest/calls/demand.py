@@ -215,7 +215,6 @@ class DemandPolicy:
     def end_run(self, recorder: Recorder) -> RunNotes:
         self._rec = recorder
         self._ret_canon: dict[Explored, Term] = {}
-        self._leaf_uid: dict[Explored, int] = {}
         owner: dict[int, int] = {-1: -1}
         for r in recorder.calls:
             owner[r.index] = r.index if r.index in self.explored else owner.get(r.parent, -1)
@@ -267,7 +266,8 @@ class DemandPolicy:
             if cls is not None and cls[0] == "object":
                 entry.cls = (*cls, leaf.uid if leaf is not None else None)
         if not cursor.ok:
-            self._imprecise(None, f"the path of {key} contradicts its execution tree")
+            where = cursor.where or (entry.record.site if entry is not None else rec.path[0].site if rec.path else None)
+            self._imprecise(where, f"the path of {key} contradicts its execution tree")
         return cursor
 
     def _outcome(self, entry: Explored) -> tuple:
@@ -279,13 +279,10 @@ class DemandPolicy:
         value = None
         if cls[0] == "value":
             t = term_of(entry.result)
-            value = self._canon(t, self._index(entry)) if t is not None else None
+            value = self._canon(t, entry.record.index) if t is not None else None
             if value is None:
                 self._imprecise(entry.record.site, f"the value {entry.key} returns is outside its parameters")
         return cls, value
-
-    def _index(self, entry: Explored) -> int:
-        return entry.record.index
 
     # -- renaming into a tree's vocabulary --------------------------------------
     def _canon(self, t: Term | None, inst: int, depth: int = 0) -> Term | None:
@@ -322,7 +319,7 @@ class DemandPolicy:
         return var(f"demand:opaque{self.stats.imprecise}", sort)
 
     def _imprecise(self, site, reason: str) -> None:
-        self._rec.concretize(f"demand: {reason}", site=site or _no_site())
+        self._rec.concretize(f"demand: {reason}", site=site)
 
     # -- progress (Theorem "Progress") ------------------------------------------
     def _check(self, new: int, explored: list, rec: Recorder) -> dict:
@@ -347,7 +344,3 @@ class DemandPolicy:
                              site=side.site)
         return {"diverged": True}
 
-
-def _no_site():
-    from smartest.trace.site import Site
-    return Site(_no_site.__code__, 0)

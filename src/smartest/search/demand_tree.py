@@ -252,6 +252,7 @@ class Cursor:
         self.parent = None
         self.key = None
         self.ok = True
+        self.where: Site | None = None               # the event that contradicted the tree
         self.new = 0
         self.explored: list[tuple[int, Any]] = []   # sides this path ran for the first time
 
@@ -266,8 +267,9 @@ class Cursor:
         self.new += 1
         self.forest.changed(self.tree, self.parent)
 
-    def _mismatch(self) -> None:
+    def _mismatch(self, site: Site | None) -> None:
         self.ok = False
+        self.where = site
         self.forest.mismatches += 1
 
     def _side(self, node, key) -> None:
@@ -283,7 +285,7 @@ class Cursor:
             self._side(node, True)
             self._side(node, False)
         elif node.kind != "branch" or node.site != site:
-            self._mismatch()
+            self._mismatch(site)
             return None
         if node.status[taken] is not SideStatus.EXPLORED:
             node.status[taken] = SideStatus.EXPLORED
@@ -308,7 +310,7 @@ class Cursor:
             self.tree.calls.append(node)
             self.forest.callsites.setdefault(callee, []).append(node)
         elif node.kind != "call" or node.site != site or node.callee != callee:
-            self._mismatch()
+            self._mismatch(site)
             return None
         if cls not in node.children:
             node.children[cls] = None
@@ -330,12 +332,12 @@ class Cursor:
             self._attach(node)
             self.tree.paths += 1
         elif node.kind != "leaf" or node.cls[:2] != cls[:2]:
-            self._mismatch()
+            self._mismatch(getattr(node, "site", None))
             return None
         elif node.value is not value and node.value is not None:
             # The same local path returned another term: the value is not a function of
             # the path's vocabulary (a concretization, C code).  From now on it is unknown.
             node.value = None
             self.forest.changed(self.tree, node.parent)
-            self._mismatch()
+            self._mismatch(getattr(node.parent, "site", None))
         return node
