@@ -29,8 +29,9 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "p*.py")))
 
 def explore(path, function, strategy="demand", n=4, **kw):
     kw.setdefault("max_runs", 1500)
+    kw.setdefault("time_limit", 60)
     return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, coverage=False,
-                            max_str_len=n, time_limit=60, **kw)
+                            max_str_len=n, **kw)
 
 
 def runs_of(module, function, report):
