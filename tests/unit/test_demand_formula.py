@@ -14,7 +14,7 @@ from smartest.engine.loop import Engine
 from smartest.engine.target import resolve
 from smartest.options import Options
 from smartest.search.demand_formula import Builder, Names
-from smartest.search.demand_tree import ENTRY, OTHER
+from smartest.trace.function_trees import ENTRY, OTHER
 from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query, Status
 from smartest.strategies import STRATEGIES

@@ -15,7 +15,7 @@ At the end of the run (`end_run`), the recorder's path and call records are cut
 into local paths, callees first; each term is renamed into its tree's vocabulary
 (formals to canonical formals, return variables to the call node's variable, a
 deeper call's formal to the actual it stood for) and the path walks its tree
-(`search/demand_tree.Cursor`).  A term outside the function's vocabulary, or a
+(`trace/function_trees.Cursor`).  A term outside the function's vocabulary, or a
 local path that contradicts its tree, is imprecision: noted as a concretization
 (so `complete` is never claimed) and over-approximated by a fresh condition.
 
@@ -35,7 +35,7 @@ from smartest.annotations import AssumptionViolated
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.summary import outcome_of, symbolic_sort
-from smartest.search.demand_tree import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
+from smartest.trace.function_trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import term_of
 from smartest.terms import Sort, Term, var

@@ -27,7 +27,7 @@ from smartest.calls.intercept import own_modules
 from smartest.calls.purity import CodeTable, all_functions
 from smartest.errors import InvalidArgument
 from smartest.search.demand_formula import Builder, Names
-from smartest.search.demand_tree import OTHER, Forest, Side
+from smartest.trace.function_trees import OTHER, Forest, Side
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.search.targets import Aim, Static
 from smartest.solver.protocol import Status

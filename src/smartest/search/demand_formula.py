@@ -38,7 +38,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from smartest.search.demand_tree import ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, leaf_class, value_sort
+from smartest.trace.function_trees import (ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, leaf_class,
+                                         value_sort)
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.rewrite import transform
 from smartest.terms.term import make

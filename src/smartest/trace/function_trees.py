@@ -207,7 +207,6 @@ class Forest:
         recursion, a run of a function left in the set ends in one of its leaves)."""
         if self._closed[0] == self.version:
             return self._closed[1], self._closed[2]
-        done = (SideStatus.EXPLORED, SideStatus.INFEASIBLE)
         classes: dict[FunctionKey, set] = {}
         calls: dict[FunctionKey, list] = {}
         for key, tree in self.trees.items():
