@@ -42,11 +42,12 @@ SUITE = [
     ("mixed_fig1", "test_line7", [4]),
     ("hwm", "hwm", [3]),
     ("incdec", "incdec", [4]),
+    ("pex_parser", "check", [3, 4]),
     ("containers_orders", "process", [2, 3]),
     ("containers_rpn", "evaluate", [2, 3, 4]),
     ("containers_intervals", "merge", [2, 3]),
 ]
-SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4]),
+SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4]), ("pex_parser", "check", [6]),
         ("containers_orders", "process", [4]), ("containers_intervals", "merge", [4])]
 LEN_BOUND = {"containers_orders": 2, "containers_rpn": 2, "containers_intervals": 2}  # file -> max_str_len
 

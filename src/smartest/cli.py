@@ -75,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--summary-store", metavar="FILE",
                     help="smart: SQLite file of function summaries (default RUN_DIR/summaries.sqlite)")
     ex.add_argument("--no-summary-store", action="store_true", help="smart: keep no summaries between runs")
+    ex.add_argument("--target", dest="aim", metavar="SPEC",
+                    help="demand: aim at assert, raise, FILE:LINE or LINE (of the target's file) first")
     em = sub.add_parser("emit", help="write the pytest module of a (possibly interrupted) run directory")
     em.add_argument("run_dir")
     em.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -104,6 +106,10 @@ def _prepare(args):
         extra["max_paths_per_function"] = args.max_paths_per_function
     if args.no_summary_store or args.summary_store:
         extra["summary_store"] = None if args.no_summary_store else args.summary_store
+    if args.aim:
+        if args.strategy != "demand":
+            raise SmartestError("--target applies to --strategy demand")
+        extra["target"] = args.aim
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
                       strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir, extra=extra,
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),

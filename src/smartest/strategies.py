@@ -14,7 +14,7 @@ from typing import Callable
 from smartest.calls.inline import InlinePolicy
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.generational import GenerationalSearcher
-from smartest.search import smart
+from smartest.search import demand, smart
 
 
 @dataclass(frozen=True)
@@ -47,3 +47,5 @@ def _latest(options, solver, target):
 
 register(Strategy("latest", "LATEST: lazy expansion, input-dependent calls abstracted and expanded on demand",
                   "LATEST (Majumdar & Sen, UCB/EECS-2007-36)", _latest))
+register(Strategy("demand", "demand-driven compositional: per-function trees, lazy then relevant exploration of a target",
+                  "Anand, Godefroid, Tillmann (TACAS'08) Algorithms 1-2", demand.build_strategy))

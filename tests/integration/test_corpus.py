@@ -13,17 +13,11 @@ import pytest
 
 import smartest
 from smartest.options import Options
+from support.corpus import KNOWN_GAPS
 from support.oracle import label, load
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = sorted(glob.glob(os.path.join(HERE, "..", "programs", "p[0-9]*.py")))
-
-# Programs the engine does not handle completely yet.  strict xfail: when a gap is
-# closed and the program passes, this list must shrink.
-KNOWN_GAPS: dict[str, str] = {
-    "p26_recursion_digit_sum": "unbounded recursion on an int: DFS dives and the budget ends first",
-    "p40_float_int_mixed": "one int/float comparison query answers unknown within the solver timeout",
-}
 
 
 def _param(path: str):

@@ -45,6 +45,13 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
                      f"{guided['pruned']} runs pruned, {guided['kept']} kept past an unverified assertion, "
                      f"{guided['interrupts']} tryfirst interrupts")
+    demand = report.extra.get("demand")
+    if demand:
+        n = sum(1 for f in demand["functions"].values() if f["paths"])
+        aim = f", aimed at {demand['target']}" if demand["target"] else ""
+        lines.append(f"  demand: {demand['paths']} intraprocedural paths in {n} function{'s' * (n != 1)}; "
+                     f"{demand['lazy_runs']} lazy and {demand['relevant_runs']} relevant runs, "
+                     f"{demand['unreachable']} sides proved unreachable{aim}")
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]

@@ -112,8 +112,11 @@ class Recorder:
             site = user_site(frame if frame is not None else sys._getframe(1))
         self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
 
-    def concretize(self, reason: str, frame: FrameType | None = None) -> None:
-        site = user_site(frame if frame is not None else sys._getframe(1))
+    def concretize(self, reason: str, frame: FrameType | None = None, site: Site | None = None) -> None:
+        """`site` stands in for a frame where there is no user code to point at (a
+        policy's note at the end of a run)."""
+        if site is None:
+            site = user_site(frame if frame is not None else sys._getframe(1))
         key = (site, reason)
         if key not in self._concretized_sites:
             self._concretized_sites.add(key)

@@ -1,0 +1,161 @@
+"""Demand-driven compositional search (Anand, Godefroid, Tillmann, TACAS'08, Algorithms
+1 and 2).
+
+    Algorithm 1                                 here
+    ───────────                                 ────
+    exTrees ← Execute(P, input, exTrees)         the engine runs; `calls/demand.py`
+                                                 adds each function's local path
+    n ← ChooseDanglingNode(exTrees)              `_choose`: aimed sides first (--target),
+                                                 then sides of branches no run covered
+    input ← FindTestInput(exTrees, n)            Algorithm 2, over two `select`s:
+      lazy:     Ψ_n ∧ ∧_{d ≠ n} G_d = false        a Candidate; if the solver says unsat,
+      relevant: Ψ_n                               the next select asks the relevant one
+    RemoveDanglingNode(n) on emptyModel          `rejected`: the side is infeasible
+
+Ψ_n comes from `search/demand_formula.py`.  A lazy model drives the run along known
+intraprocedural paths to n; a relevant one along a partially explored path that may
+reach n (each run it causes explores at least one new side: the progress theorem;
+a run that does not is a divergence, see `calls/demand.py`).  The side stays the
+target until a run covers it or the solver proves it unreachable; a side that
+relevant runs have aimed at `MAX_ATTEMPTS` times without reaching it yields to the
+others (fair choice, as Pex's strategies are), and comes back when they are done.
+"""
+from __future__ import annotations
+
+from smartest.calls.demand import DemandPolicy, DemandStats
+from smartest.calls.intercept import own_modules
+from smartest.calls.purity import CodeTable, all_functions
+from smartest.errors import InvalidArgument
+from smartest.search.demand_formula import Builder, Names
+from smartest.trace.function_trees import OTHER, Forest, Side
+from smartest.search.protocol import Candidate, ExploredRun
+from smartest.search.targets import Aim, Static
+from smartest.solver.protocol import Status
+from smartest.terms import build
+from smartest.trace.tree import SideStatus
+
+MAX_ATTEMPTS = 16
+MAX_UNROLL = 24       # the deepest recursion a Ψ unrolls (doubling from Side.depth)
+
+
+class DemandSearcher:
+    def __init__(self, forest: Forest, static: Static, stats: DemandStats, limits: dict | None = None) -> None:
+        self.forest = forest
+        self.static = static
+        self.stats = stats
+        self.names = Names()
+        self.limits = limits or {}
+        self._relevant_next: Side | None = None
+        self._instances: dict = {}           # instances kept between builds (demand_formula.Builder)
+
+    # -- the Searcher protocol -------------------------------------------------
+    def select(self) -> Candidate | None:
+        while True:
+            side, relevant = self._relevant_next, True
+            self._relevant_next = None
+            if side is None:
+                side, relevant = self._choose(), False
+                if side is None:
+                    return None
+                if self._closed(side):
+                    self.forest.mark(side, SideStatus.INFEASIBLE)
+                    self.stats.unreachable += 1
+                    continue
+            psi, cuts = self._psi(side, relevant)
+            if psi is build.FALSE:
+                if relevant:                 # unsatisfiable by folding alone
+                    self.forest.mark(side, SideStatus.INFEASIBLE)
+                    self.stats.unreachable += 1
+                else:
+                    self._relevant_next = side
+                continue
+            mode = "relevant" if relevant else "lazy"
+            # A relevant model may lean on an instance cut at the recursion bound: a run
+            # that then explores nothing new asks for a deeper unrolling, not a divergence.
+            retry = relevant and cuts > 0 and side.depth < MAX_UNROLL
+            return Candidate((psi,), side.assignment, (), (side.ident, mode, retry), (side, mode))
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        side, mode = candidate.origin
+        if mode == "lazy":
+            self._relevant_next = side
+        elif status is Status.UNSAT:
+            self.forest.mark(side, SideStatus.INFEASIBLE)
+            self.stats.unreachable += 1
+        else:
+            self.forest.mark(side, SideStatus.UNKNOWN)
+            self.stats.unknown += 1
+
+    def update(self, run: ExploredRun) -> None:
+        cand = run.candidate
+        if cand is None or not isinstance(cand.origin, tuple):
+            return
+        side, mode = cand.origin
+        if mode == "lazy":
+            self.stats.lazy += 1
+        else:
+            self.stats.relevant += 1
+        if run.notes.info.get("reached"):
+            self.stats.reached += 1
+        elif run.notes.info.get("retry"):
+            side.depth *= 2
+        elif side.status is SideStatus.DANGLING:
+            if mode == "lazy" or not run.notes.info.get("new"):
+                self.forest.mark(side, SideStatus.DIVERGED)
+                self.stats.diverged += 1
+            else:
+                side.attempts += 1
+
+    # -- ChooseDanglingNode ------------------------------------------------------
+    def _choose(self) -> Side | None:
+        best, best_key = None, None
+        covered = self.forest.covered
+        for side in self.forest.open_sides():
+            if side.reach is None:
+                side.reach = self.static.distance(side.node, side.key)
+                if side.reach is None:
+                    side.reach = -1
+            key = (side.attempts >= MAX_ATTEMPTS,
+                   0 if side.reach >= 0 else 1,
+                   side.reach,
+                   side.key == OTHER,
+                   (side.site, side.key) in covered,
+                   side.order)
+            if best_key is None or key < best_key:
+                best, best_key = side, key
+        return best
+
+    def _closed(self, side: Side) -> bool:
+        """An OTHER side of a call of a closed function whose every outcome class was
+        seen at the call: no other outcome exists, no query needed."""
+        if side.key != OTHER:
+            return False
+        members, classes = self.forest.closed()
+        node = side.node
+        return node.callee in members and classes[node.callee] <= node.children.keys()
+
+    def _psi(self, side: Side, relevant: bool):
+        b = Builder(self.forest, side.ident, relevant, self.names, self.static, max_repeat=side.depth,
+                    cache=self._instances, **self.limits)
+        psi = b.psi(side.node, side.key)
+        self.stats.cuts += b.cuts
+        self.stats.largest = max(self.stats.largest, b.size)
+        return psi, b.cuts
+
+
+def build_strategy(options, solver, target) -> tuple[DemandSearcher, DemandPolicy]:
+    """The `demand` strategy: the searcher and the policy share the forest of trees."""
+    spec = options.extra.get("target")
+    aim = None
+    if spec:
+        if not isinstance(spec, str):
+            raise InvalidArgument(f"target must be a string, not {spec!r}")
+        aim = Aim(spec, target.file)
+    functions = all_functions(own_modules(target.is_own_file))
+    table = CodeTable(functions)
+    entry = f"{target.module.__name__}.{target.qualname}"
+    static = Static(functions, table.callees, entry, aim)
+    forest = Forest()
+    stats = DemandStats()
+    policy = DemandPolicy(table, forest, stats, entry, spec or None)
+    return DemandSearcher(forest, static, stats), policy
