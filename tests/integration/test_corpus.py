@@ -13,7 +13,7 @@ import pytest
 
 import smartest
 from smartest.options import Options
-from support.corpus import KNOWN_GAPS
+from support.known_gaps import KNOWN_GAPS
 from support.oracle import label, load
 
 HERE = os.path.dirname(os.path.abspath(__file__))

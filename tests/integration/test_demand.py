@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import smartest
-from support.corpus import KNOWN_GAPS
+from support.known_gaps import KNOWN_GAPS
 from support.oracle import label, load
 from support.random_programs import int_program, str_program
 
