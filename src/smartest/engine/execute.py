@@ -10,7 +10,6 @@ import contextlib
 import io
 import os
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass, field

@@ -9,9 +9,10 @@ from __future__ import annotations
 import builtins
 
 from smartest.models.registry import register
-from smartest.symbolic.bools import SymBool, make_bool
+from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.strs import SymStr, _branch, make_str
+from smartest.symbolic.realize import scalar_value as _plain
 from smartest.terms import build
 from smartest.trace.recorder import record_concretization
 
@@ -84,15 +85,6 @@ def int_(*args, **kwargs):
     return _int(*[_plain(a) for a in args], **kwargs)
 
 
-def _plain(x):
-    t = _type(x)
-    if t is SymInt:
-        return int.__int__(x)
-    if t is SymStr:
-        return str.__str__(x)
-    if t is SymBool:
-        return x.value
-    return x
 
 
 @register("abs")

@@ -18,6 +18,7 @@ from typing import Any
 from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr, make_str
+from smartest.symbolic.realize import scalar_value as _plain
 from smartest.terms import Term, build
 from smartest.trace.recorder import record_concretization
 
@@ -30,15 +31,6 @@ def _symbolic(x) -> bool:
     return type(x) in (SymInt, SymStr, SymBool)
 
 
-def _plain(x):
-    t = type(x)
-    if t is SymInt:
-        return int.__int__(x)
-    if t is SymStr:
-        return str.__str__(x)
-    if t is SymBool:
-        return x.value
-    return x
 
 
 def _pad(body: Term, width: int, fill: str, align: str, head: Term | None = None) -> Term:

@@ -219,18 +219,6 @@ class SymInt(int):
             rec.branch(build.ne(self.term, _ZERO), v, sys._getframe(1))
         return v
 
-    # conversions that leave the theory ---------------------------------------
-    def __index__(self) -> int:
-        record_concretization("int used as an index or size by C code")
-        return int(self)
-
-    def __int__(self) -> int:
-        return int.__int__(self)
-
-    def __float__(self) -> float:
-        record_concretization("int converted to float")
-        return int.__float__(self)
-
     def __truediv__(self, other):
         o = int_term(other)
         if o is None:

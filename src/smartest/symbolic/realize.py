@@ -19,8 +19,12 @@ from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr
 from smartest.terms import Term, build
 
+_SCALARS = (SymInt, SymStr, SymBool, SymFloat, SymBytes)
 
-def realize(x: Any, _depth: int = 0) -> Any:
+
+def scalar_value(x: Any) -> Any:
+    """The concrete value of a scalar proxy; anything else unchanged (a container or
+    an object keeps its identity: callers hand it to code that may mutate it)."""
     t = type(x)
     if t is SymInt:
         return int.__int__(x)
@@ -32,6 +36,13 @@ def realize(x: Any, _depth: int = 0) -> Any:
         return float.__float__(x)
     if t is SymBytes:
         return bytes.__getitem__(x, slice(None))
+    return x
+
+
+def realize(x: Any, _depth: int = 0) -> Any:
+    t = type(x)
+    if t in _SCALARS:
+        return scalar_value(x)
     if _depth > 50:
         return x
     d = _depth + 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from smartest.symbolic.bools import make_bool
-from smartest.symbolic.ints import SymInt, int_term, make_int
+from smartest.symbolic.ints import SymInt, int_term
 from smartest.symbolic import text_methods as M
 from smartest.terms import Term, build, text, var
 from smartest.terms.term import Sort
@@ -112,7 +112,6 @@ class SymStr(str):
             record_concretization("slice with a step")
             return str.__getitem__(str.__str__(self), _concrete_slice(key))
         n = build.length(self.term)
-        size = str.__len__(self)
         start_t = _slice_bound(key.start, n, _ZERO)
         stop_t = _slice_bound(key.stop, n, n)
         if start_t is None or stop_t is None:
