@@ -89,7 +89,6 @@ class DemandPolicy:
         self.stats = stats
         self.entry_name = entry_name
         self.aim = aim
-        self._signatures: dict[Callable, inspect.Signature] = {}
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -127,16 +126,9 @@ class DemandPolicy:
 
     def _bind(self, call: Call) -> inspect.BoundArguments | None:
         """The call's arguments by parameter, if every one is an int, str, bool or None."""
-        sig = self._signatures.get(call.fn)
-        if sig is None:
-            sig = self._signatures[call.fn] = inspect.signature(call.fn)
-        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+        bound = call.bind()
+        if bound is None:
             return None
-        try:
-            bound = sig.bind(*call.args, **call.kwargs)
-        except TypeError:
-            return None  # the call itself will raise
-        bound.apply_defaults()
         if any(v is not None and symbolic_sort(v) is None for v in bound.arguments.values()):
             return None
         return bound

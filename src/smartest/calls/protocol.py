@@ -17,11 +17,14 @@ reported as a test.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 from smartest.trace.recorder import CallRecord, Recorder
 from smartest.trace.site import user_site
+
+_SIGNATURES: dict[Callable, inspect.Signature] = {}   # intercepted functions: a few per run
 
 
 @dataclass
@@ -45,6 +48,22 @@ class Call:
         self.kwargs = kwargs
         self.site = user_site()
         self.record: CallRecord | None = None
+
+    def bind(self) -> inspect.BoundArguments | None:
+        """The call's arguments by parameter name, defaults applied; None when the
+        function takes *args/**kwargs (no fixed formal parameters to summarize over)
+        or the arguments do not fit (the call itself will raise)."""
+        sig = _SIGNATURES.get(self.fn)
+        if sig is None:
+            sig = _SIGNATURES[self.fn] = inspect.signature(self.fn)
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+            return None
+        try:
+            bound = sig.bind(*self.args, **self.kwargs)
+        except TypeError:
+            return None
+        bound.apply_defaults()
+        return bound
 
     def proceed(self, mode: str = "inline", args: tuple | None = None, kwargs: dict | None = None) -> Any:
         """Run the function; its branches join the path (tagged with this call).

@@ -106,7 +106,6 @@ class SummaryPolicy:
         self.mismatched: set[str] = set()
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
-        self._signatures: dict[Callable, inspect.Signature] = {}
         self.max_context_depth = 0   # the deepest context stack the searcher reached
         self.begin_run({}, None)
 
@@ -264,16 +263,9 @@ class SummaryPolicy:
 
     # -- deciding ----------------------------------------------------------
     def _bind(self, call: Call) -> inspect.BoundArguments | None:
-        sig = self._signatures.get(call.fn)
-        if sig is None:
-            sig = self._signatures[call.fn] = inspect.signature(call.fn)
-        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+        bound = call.bind()
+        if bound is None:
             return None
-        try:
-            bound = sig.bind(*call.args, **call.kwargs)
-        except TypeError:
-            return None  # the call itself will raise
-        bound.apply_defaults()
         for value in bound.arguments.values():
             if symbolic_sort(value) is None and not self._opaque_ok(value):
                 return None
