@@ -184,22 +184,7 @@ def _utf8_ok(b: bytes) -> bool:
 
 
 BYTES = M.Flavor(bytes, bytes_term, make_bytes, text.BYTES_WHITESPACE)
-_MODELS = {
-    "lower": lambda s: M.case(BYTES, s, "lower"), "upper": lambda s: M.case(BYTES, s, "upper"),
-    "strip": lambda s, chars=None: M.strip(BYTES, s, chars, "strip"),
-    "lstrip": lambda s, chars=None: M.strip(BYTES, s, chars, "lstrip"),
-    "rstrip": lambda s, chars=None: M.strip(BYTES, s, chars, "rstrip"),
-    "split": lambda s, sep=None, maxsplit=-1: M.split(BYTES, s, sep, maxsplit),
-    "count": lambda s, sub, start=None, end=None: M.count(BYTES, s, sub, start, end),
-    "replace": lambda s, old, new, count=-1: M.replace(BYTES, s, old, new, count),
-    "find": lambda s, sub, start=None, end=None: M.find(BYTES, s, sub, start, end),
-    "rfind": lambda s, sub, start=None, end=None: M.find(BYTES, s, sub, start, end, True),
-    "index": lambda s, sub, start=None, end=None: M.index(BYTES, s, sub, start, end),
-    "rindex": lambda s, sub, start=None, end=None: M.index(BYTES, s, sub, start, end, True),
-    "join": lambda s, iterable: M.join(BYTES, s, iterable),
-}
-_MODELS.update({name: (lambda name: lambda s: M.char_class(BYTES, s, name))(name)
-                for name in ("isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isascii")})
+_MODELS = M.shared_models(BYTES, ("isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isascii"))
 for _name, _fn in _MODELS.items():
     _fn.__name__ = _name
     setattr(SymBytes, _name, _fn)

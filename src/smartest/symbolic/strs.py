@@ -260,19 +260,8 @@ def _concretizing(name: str):
 
 
 STR = M.Flavor(str, str_term, make_str, text.WHITESPACE)
-_MODELS = {
-    "lower": lambda s: M.case(STR, s, "lower"), "upper": lambda s: M.case(STR, s, "upper"),
-    "strip": lambda s, chars=None: M.strip(STR, s, chars, "strip"),
-    "lstrip": lambda s, chars=None: M.strip(STR, s, chars, "lstrip"),
-    "rstrip": lambda s, chars=None: M.strip(STR, s, chars, "rstrip"),
-    "split": lambda s, sep=None, maxsplit=-1: M.split(STR, s, sep, maxsplit),
-    "count": lambda s, sub, start=None, end=None: M.count(STR, s, sub, start, end),
-    "replace": lambda s, old, new, count=-1: M.replace(STR, s, old, new, count),
-    "find": lambda s, sub, start=None, end=None: M.find(STR, s, sub, start, end),
-    "rfind": lambda s, sub, start=None, end=None: M.find(STR, s, sub, start, end, True),
-    "index": lambda s, sub, start=None, end=None: M.index(STR, s, sub, start, end),
-    "rindex": lambda s, sub, start=None, end=None: M.index(STR, s, sub, start, end, True),
-    "join": lambda s, iterable: M.join(STR, s, iterable),
+_MODELS = M.shared_models(STR, text.CLASSES)
+_MODELS.update({
     "partition": lambda s, sep: M.partition(STR, s, sep),
     "rpartition": lambda s, sep: M.partition(STR, s, sep, True),
     "removeprefix": lambda s, p: M.affix_removed(STR, s, p, False),
@@ -281,8 +270,7 @@ _MODELS = {
     "rjust": lambda s, width, fill=" ": M.pad(STR, s, width, fill, "rjust"),
     "center": lambda s, width, fill=" ": M.pad(STR, s, width, fill, "center"),
     "zfill": lambda s, width: M.pad(STR, s, width, "0", "zfill"),
-}
-_MODELS.update({name: (lambda name: lambda s: M.char_class(STR, s, name))(name) for name in text.CLASSES})
+})
 for _name, _fn in _MODELS.items():
     _fn.__name__ = _name
     setattr(SymStr, _name, _fn)

@@ -270,3 +270,24 @@ def pad(fl: Flavor, s, width, fill=" ", how: str = "ljust"):
         rest = build.substr(st, build.const(1), build.sub(n, build.const(1)))
         term = build.ite(signed, build.concat(build.concat(head, zeros), rest), build.concat(zeros, st))
     return fl.make(value, term)
+
+
+def shared_models(fl: Flavor, classes) -> dict:
+    """The methods str and bytes model alike, as functions of the proxy: each flavor
+    installs these (plus its own) on its proxy class."""
+    models = {
+        "lower": lambda s: case(fl, s, "lower"), "upper": lambda s: case(fl, s, "upper"),
+        "strip": lambda s, chars=None: strip(fl, s, chars, "strip"),
+        "lstrip": lambda s, chars=None: strip(fl, s, chars, "lstrip"),
+        "rstrip": lambda s, chars=None: strip(fl, s, chars, "rstrip"),
+        "split": lambda s, sep=None, maxsplit=-1: split(fl, s, sep, maxsplit),
+        "count": lambda s, sub, start=None, end=None: count(fl, s, sub, start, end),
+        "replace": lambda s, old, new, count=-1: replace(fl, s, old, new, count),
+        "find": lambda s, sub, start=None, end=None: find(fl, s, sub, start, end),
+        "rfind": lambda s, sub, start=None, end=None: find(fl, s, sub, start, end, True),
+        "index": lambda s, sub, start=None, end=None: index(fl, s, sub, start, end),
+        "rindex": lambda s, sub, start=None, end=None: index(fl, s, sub, start, end, True),
+        "join": lambda s, iterable: join(fl, s, iterable),
+    }
+    models.update({name: (lambda name: lambda s: char_class(fl, s, name))(name) for name in classes})
+    return models
