@@ -13,10 +13,11 @@ import math
 import os
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from smartest.emit.literals import Source, class_ref, importable, literal
 from smartest.engine.testcase import TestCase
+from smartest.report.report import distinct_bugs
 
 
 @dataclass(frozen=True)
@@ -166,15 +167,6 @@ class _Writer:
                                body=body, decorator_list=[], returns=None)
 
 
-def _distinct_bugs(tests: Iterable[TestCase]) -> list[TestCase]:
-    seen: dict[tuple, TestCase] = {}
-    for t in tests:
-        if t.bug:
-            key = (t.raised.type, t.raised.where) if t.raised else (t.outcome, "")
-            seen.setdefault(key, t)
-    return list(seen.values())
-
-
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> tuple[str, dict]:
     """Source of the pytest module, and counts {"regression": n, "bug": m, "skipped": k}."""
     out_dir = os.path.dirname(os.path.abspath(out_path))
@@ -197,7 +189,7 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         else:
             funcs.append(f)
             counts["regression"] += 1
-    for tc in _distinct_bugs(tests):
+    for tc in distinct_bugs(tests):
         f = w.test(tc, f"test_{base}_bug_{_ident(tc.raised.type if tc.raised else tc.outcome)}_{tc.index}")
         if f is None:
             counts["skipped"] += 1

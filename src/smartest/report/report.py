@@ -34,12 +34,7 @@ class Report:
 
     @property
     def distinct_bugs(self) -> list[TestCase]:
-        """One test per (exception type, place): the first input that raised it."""
-        seen: dict[tuple, TestCase] = {}
-        for t in self.bugs:
-            key = (t.raised.type, t.raised.where) if t.raised else (t.outcome, "")
-            seen.setdefault(key, t)
-        return list(seen.values())
+        return distinct_bugs(self.tests)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -70,3 +65,17 @@ class Report:
             concretizations=d.get("concretizations", []), replay=d.get("replay", {}),
             run_dir=d.get("run_dir"), extra=d.get("extra", {}),
         )
+
+
+def distinct_bugs(tests) -> list[TestCase]:
+    """One test per bug, a bug being an (exception type, place): of the inputs that
+    raised it, the one that reads shortest, since it is the one a developer reads
+    first (DFS finds a bug again on every path past it, with ever longer inputs)."""
+    best: dict[tuple, TestCase] = {}
+    for t in tests:
+        if not t.bug:
+            continue
+        key = (t.raised.type, t.raised.where) if t.raised else (t.outcome, "")
+        if key not in best or len(repr(t.inputs)) < len(repr(best[key].inputs)):
+            best[key] = t
+    return list(best.values())

@@ -37,7 +37,7 @@ from smartest.search.protocol import Candidate, ExploredRun
 from smartest.search.scopes import ScopeSearch, View
 from smartest.solver.protocol import Status
 from smartest.symbolic.realize import realize
-from smartest.terms import Term, var
+from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
 from smartest.trace.site import Site
 
@@ -215,15 +215,11 @@ def build_latest(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
     """The `latest` strategy: `--abstract` (options.extra["abstract"]) restricts the
     functions that may be abstracted; all the target's own functions by default."""
     from smartest.calls.abstract_spec import resolve_abstract
+    from smartest.symbolic.inputs import prepare_inputs
     extra = options.extra or {}
     names = resolve_abstract(extra.get("abstract") or (), target)
     policy = LazyPolicy(names, options, target.is_own_file)
-    domains = {}
-    for p in target.params:
-        v = var(p.name, p.kind.sort)
-        d = p.kind.domain(v, options)
-        if d is not None:
-            domains[v] = d
+    domains = prepare_inputs(target.params, options)   # composite inputs too
     searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions,
                               memo=extra.get("memo", True),
                               callee_deepest_first=extra.get("callee_order", "shallow") == "deep",
