@@ -72,7 +72,7 @@ def test_locate_top_covers_its_three_paths_in_a_number_of_runs_independent_of_n(
 # (file, entry point, n): LATEST must report the bug DART reports, and nothing else.
 BUGS = [("obscure", "obscure", 4), ("abs_testabs", "test_abs", 4), ("deposit", "deposit_test", 4),
         ("cube_fig6", "test", 4), ("unsound_fig3", "test", 4), ("mixed_fig1", "test", 4),
-        ("locate_twice", "top_same_buffer", 4)]
+        ("locate_twice", "top_same_buffer", 4), ("containers_orders", "process", 2)]
 
 
 @pytest.mark.parametrize("name,function,n", BUGS, ids=[f"{b[0]}.{b[1]}" for b in BUGS])
