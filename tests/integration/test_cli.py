@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from xml.etree import ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = os.path.join(ROOT, "tests", "integration", "targets", "misc.py")
@@ -142,3 +143,32 @@ def test_sigterm_stops_cleanly_and_reports(tmp_path):
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["stop_reason"] == "interrupted" and report["runs"] > 0 and not report["complete"]
     assert "Traceback" not in err
+
+
+BENCH = os.path.join(ROOT, "benchmarks", "programs")
+EMIT_CASES = [("abs_testabs", "test_abs"), ("obscure", "obscure"),
+              ("cube_fig6", "test"), ("deposit", "deposit_test"), ("containers_orders", "process")]
+
+
+@pytest.mark.parametrize("name,function", EMIT_CASES, ids=[c[0] for c in EMIT_CASES])
+def test_emitted_benchmark_tests_pass_or_fail_for_a_reason(tmp_path, name, function):
+    """Every emitted file runs under pytest: each regression test passes, each bug test
+    fails, and fails with the exception its name announces."""
+    out = tmp_path / f"test_{name}.py"
+    p = smartest("explore", f"{BENCH}/{name}.py:{function}", "--max-str-len", "3", "--max-len", "2",
+                 "--max-runs", "300", "--emit-tests", str(out), cwd=tmp_path)
+    assert p.returncode == 1, p.stdout + p.stderr   # each of these benchmarks has a bug
+    xml = tmp_path / "results.xml"
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}", str(out)],
+                         capture_output=True, text=True, cwd=tmp_path)
+    cases = ElementTree.parse(xml).getroot().iter("testcase")
+    outcomes = {c.get("name"): [(e.tag, e.get("message", "")) for e in c if e.tag in ("failure", "error", "skipped")]
+                for c in cases}
+    passed = [n for n, o in outcomes.items() if not o]
+    failed = {n: o[0] for n, o in outcomes.items() if o}
+    assert passed and failed, run.stdout
+    assert all("_bug_" not in n for n in passed), run.stdout
+    for name, (tag, message) in failed.items():
+        assert tag == "failure" and "_bug_" in name, (name, tag, message)
+        announced = name.split("_bug_")[1].rsplit("_", 1)[0]
+        assert announced in message, (name, message)
