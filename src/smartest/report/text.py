@@ -70,7 +70,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         from smartest.report.mixed import text_lines
         lines.extend(text_lines(report.extra))
     bugs = report.distinct_bugs
-    lines.append(f"  bugs: {len(bugs)}" + (f" distinct ({len(report.bugs)} failing inputs)" if bugs else ""))
+    n = len(report.bugs)
+    lines.append(f"  bugs: {len(bugs)}" + (f" distinct ({n} failing input{'s' if n != 1 else ''})" if bugs else ""))
     for b in bugs:
         r = b.raised
         where = os.path.relpath(r.where.rsplit(":", 1)[0]) + ":" + r.where.rsplit(":", 1)[1] if r and ":" in r.where else "?"
