@@ -35,6 +35,8 @@ def _explore(path: str, expected: dict):
     bounds = {"max_str_len": expected.get("max_str_len", 4)}
     if _HAS_MAX_LEN and "max_len" in expected:
         bounds["max_len"] = expected["max_len"]
+    if "max_depth" in expected:   # DART's depth bound: unbounded recursion (p26)
+        bounds["max_depth"] = expected["max_depth"]
     # 4 s per query: the slowest query a passing program asks (p38, floats) takes
     # about 0.5 s here, so a loaded CI machine keeps a wide margin; p40 (a known gap)
     # needs about 6 s.

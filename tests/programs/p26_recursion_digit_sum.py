@@ -1,5 +1,7 @@
 """Recursion on a non-negative int (digit sum). Depth grows with n, so the
-number of paths is infinite: a complete exploration is impossible."""
+number of paths is infinite: a complete exploration is impossible.  Depth-first
+search negates the deepest branch first and would dive forever; DART's depth bound
+(`max_depth`, branches recorded per run) sends it back to the shallow branches."""
 
 
 def digsum(n: int) -> int:
@@ -29,6 +31,7 @@ EXPECTED = {
     ],
     "never": [],
     "complete": False,
+    "max_depth": 200,
     "witness": {
         "raise ValueError": {"n": -1},
         "return 'sum27'": {"n": 999},

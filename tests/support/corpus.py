@@ -40,7 +40,7 @@ from support.oracle import label, load
 
 PROGRAMS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs")
 
-KEYS = {"function", "reach", "never", "complete", "max_str_len", "max_len", "paths", "witness",
+KEYS = {"function", "reach", "never", "complete", "max_str_len", "max_len", "max_depth", "paths", "witness",
         "alphabet", "grid"}
 LABEL = re.compile(r"^(return .+|raise \w+|bug \w+)$")
 GRID_LIMIT = 40_000        # inputs run per program; larger grids are sampled (fixed seed)

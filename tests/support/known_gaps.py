@@ -5,6 +5,5 @@ from __future__ import annotations
 # strict xfail in test_corpus: when a gap is closed and the program passes, this
 # list must shrink.  Other corpus walks skip these programs.
 KNOWN_GAPS: dict[str, str] = {
-    "p26_recursion_digit_sum": "unbounded recursion on an int: DFS dives and the budget ends first",
     "p40_float_int_mixed": "one int/float comparison query answers unknown within the solver timeout",
 }
