@@ -31,7 +31,7 @@ EXPECTED = {
     ],
     "never": [],
     "complete": False,
-    "max_depth": 200,
+    "max_depth": 50,
     "witness": {
         "raise ValueError": {"n": -1},
         "return 'sum27'": {"n": 999},
