@@ -49,7 +49,7 @@ def _code(b: Term, i: Term) -> Term:
     return build.to_code(build.at(b, i))
 
 
-class SymBytes(bytes):
+class SymBytes(M.TextComparisons, bytes):
     """Concrete bytes and the term they stand for."""
 
     term: Term
@@ -124,24 +124,6 @@ class SymBytes(bytes):
         if o is None:
             return getattr(bytes, concrete)(_plain(self), other)
         return make_bool(getattr(bytes, concrete)(_plain(self), _plain(other)), op(self.term, o))
-
-    def __eq__(self, other):
-        return self._compare(other, "__eq__", build.eq)
-
-    def __ne__(self, other):
-        return self._compare(other, "__ne__", build.ne)
-
-    def __lt__(self, other):
-        return self._compare(other, "__lt__", build.lt)
-
-    def __le__(self, other):
-        return self._compare(other, "__le__", build.le)
-
-    def __gt__(self, other):
-        return self._compare(other, "__gt__", lambda a, b: build.lt(b, a))
-
-    def __ge__(self, other):
-        return self._compare(other, "__ge__", lambda a, b: build.le(b, a))
 
     def _affix(self, affix, op, name, start, end):
         if start is not None or end is not None:

@@ -73,7 +73,7 @@ def _position(n: Term, length: int, index, idx_term: Term) -> tuple[int, Term] |
     return i, idx_term
 
 
-class SymStr(str):
+class SymStr(M.TextComparisons, str):
     """A concrete str and the term it stands for."""
 
     term: Term
@@ -166,24 +166,6 @@ class SymStr(str):
         if o is None:
             return getattr(str, concrete)(self, other)
         return make_bool(getattr(str, concrete)(str.__str__(self), _plain(other)), op(self.term, o))
-
-    def __eq__(self, other):
-        return self._compare(other, "__eq__", build.eq)
-
-    def __ne__(self, other):
-        return self._compare(other, "__ne__", build.ne)
-
-    def __lt__(self, other):
-        return self._compare(other, "__lt__", build.lt)
-
-    def __le__(self, other):
-        return self._compare(other, "__le__", build.le)
-
-    def __gt__(self, other):
-        return self._compare(other, "__gt__", lambda a, b: build.lt(b, a))
-
-    def __ge__(self, other):
-        return self._compare(other, "__ge__", lambda a, b: build.le(b, a))
 
     # methods with a model ----------------------------------------------------
     def startswith(self, prefix, start=None, end=None):

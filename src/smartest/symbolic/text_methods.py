@@ -291,3 +291,30 @@ def shared_models(fl: Flavor, classes) -> dict:
     }
     models.update({name: (lambda name: lambda s: char_class(fl, s, name))(name) for name in classes})
     return models
+
+
+class TextComparisons:
+    """`==`, `!=`, `<`, `<=`, `>`, `>=` of a text proxy, each a branch-free term built by
+    the proxy's own `_compare(other, dunder, builder)`: the concrete answer, and a
+    term when `other` has one.  (Defined here once for str and bytes; the proxies
+    define `__hash__` themselves, which an `__eq__` in a class would otherwise drop.)"""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return self._compare(other, "__eq__", build.eq)
+
+    def __ne__(self, other):
+        return self._compare(other, "__ne__", build.ne)
+
+    def __lt__(self, other):
+        return self._compare(other, "__lt__", build.lt)
+
+    def __le__(self, other):
+        return self._compare(other, "__le__", build.le)
+
+    def __gt__(self, other):
+        return self._compare(other, "__gt__", lambda a, b: build.lt(b, a))
+
+    def __ge__(self, other):
+        return self._compare(other, "__ge__", lambda a, b: build.le(b, a))
