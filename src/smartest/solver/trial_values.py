@@ -36,6 +36,7 @@ NUMBER_TEXTS = ("0", "1", "-1", "7", "10", "0.5", "1.5", "-2.5", "1.", ".5", "1e
 SPECIAL = (0.0, -0.0, 1.0, -1.0, 0.5, math.inf, -math.inf, math.nan, 5e-324, -5e-324,
            2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308)
 COSTLY = frozenset({"fmul", "fdiv", "fsqrt", "fmod", "i2f", "f2i", "itruediv", "parse_float"})
+_NEUTRAL = {Sort.FLOAT: 0.0, Sort.INT: 0, Sort.BOOL: False, Sort.STR: ""}
 PAIR_BUDGET = 3000    # evaluations spent on pairs of variables before asking z3
 
 
@@ -118,10 +119,13 @@ def search(query: Query) -> dict | None:
     """A model among the values people try, or None."""
     cs = query.constraints
     free = sorted({v for c in cs for v in c.free}, key=lambda v: str(v.value))
-    if any(v.sort not in (Sort.FLOAT, Sort.INT, Sort.BOOL, Sort.STR) or v not in query.hints for v in free):
+    if any(v.sort not in _NEUTRAL for v in free):
         return None
     cs = cs + tuple(query.domains[v] for v in free if v in query.domains)
-    env = {v: query.hints[v] for v in free}
+    # A variable without a current value (mixed solving withholds the arguments of
+    # opaque calls) starts from its sort's neutral value; its pool still holds the
+    # query's constants, which is where such a branch usually turns (x >= 1.25).
+    env = {v: query.hints.get(v, _NEUTRAL[v.sort]) for v in free}
     hints = list(env.values())
     pool = {}
     for v in free:

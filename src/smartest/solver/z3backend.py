@@ -457,7 +457,7 @@ class _Incremental:
             del self.stack[common:]
         for c in constraints[common:]:
             self.solver.push()
-            fresh = tuple(v for v in c.free if v not in self.bounded and v in domains)
+            fresh = by_name(v for v in c.free if v not in self.bounded and v in domains)
             guards = self.translate.guards_of(c)
             for v in fresh:
                 self.solver.add(self.translate(domains[v]))
@@ -548,7 +548,7 @@ class Z3Backend:
             parts.append(tr(c))
             parts.extend(tr.axioms_of(c))
             guards |= tr.guards_of(c)
-        for v in variables:
+        for v in by_name(variables):
             if v in query.domains:
                 parts.append(tr(query.domains[v]))
         solver = self._fresh(parts)
@@ -571,6 +571,14 @@ class Z3Backend:
             model = solver.model()
             return Status.SAT, {v: _model_value(model, v, tr(v)) for v in variables}
         return (Status.UNSAT if result == z3.unsat else Status.UNKNOWN), None
+
+
+def by_name(variables) -> tuple:
+    """Variables in name order.  Terms hash by identity, so a set of them iterates in
+    an order that depends on memory addresses: asserting their domains in that order
+    made z3's models, and so the paths explored, differ from one process to the next
+    (benchmarks/trig.py lost its bug when run after other tests)."""
+    return tuple(sorted(variables, key=lambda v: str(v.value)))
 
 
 def to_smtlib(query: Query) -> str:
