@@ -11,8 +11,8 @@ import builtins
 from smartest.models.registry import register
 from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt, int_term, make_int
-from smartest.symbolic.strs import SymStr, _branch, make_str
 from smartest.symbolic.realize import scalar_value as _plain
+from smartest.symbolic.strs import SymStr, _branch, make_str
 from smartest.terms import build
 from smartest.trace.recorder import record_concretization
 
@@ -83,8 +83,6 @@ def int_(*args, **kwargs):
             record_concretization("int() of a string with a sign, spaces or non-ASCII digits")
             return _int(plain)
     return _int(*[_plain(a) for a in args], **kwargs)
-
-
 
 
 @register("abs")

@@ -575,9 +575,8 @@ class Z3Backend:
 
 def by_name(variables) -> tuple:
     """Variables in name order.  Terms hash by identity, so a set of them iterates in
-    an order that depends on memory addresses: asserting their domains in that order
-    made z3's models, and so the paths explored, differ from one process to the next
-    (benchmarks/trig.py lost its bug when run after other tests)."""
+    an order that depends on memory addresses; asserting their domains in that order
+    lets z3's models, and so the paths explored, change from one process to the next."""
     return tuple(sorted(variables, key=lambda v: str(v.value)))
 
 
