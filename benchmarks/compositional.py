@@ -47,7 +47,7 @@ def run(name: str, function: str, n: int, strategy: str, **extra) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     t0 = time.perf_counter()
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
-                              max_str_len=n, max_runs=5000, time_limit=600, extra=extra)
+                              max_str_len=n, max_runs=5000, time_limit=600, settings=extra)
     seconds = time.perf_counter() - t0
     module = load(path)
     bugs = sorted({lab for t in report.tests if t.outcome in ("returned", "raised")

@@ -37,7 +37,7 @@ PROGRAMS = [
 ]
 STRATEGIES = {
     "dart": ("dart", {}),
-    "smart": ("smart", {"summary_store": None}),
+    "smart": ("smart", {"no_summary_store": True}),
     "demand": ("demand", {}),
     "demand+assert": ("demand", {"target": "assert"}),
 }
@@ -49,7 +49,7 @@ def run(name: str, function: str, n: int, seed: int, strategy: str, max_runs: in
     engine, extra = STRATEGIES[strategy]
     t0 = time.process_time()
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=engine, seed=seed,
-                              max_str_len=n, max_runs=max_runs, time_limit=time_limit, extra=dict(extra))
+                              max_str_len=n, max_runs=max_runs, time_limit=time_limit, settings=dict(extra))
     cpu = time.process_time() - t0
     bug = next((t.index + 1 for t in report.tests if t.outcome in ("returned", "raised")
                 and label(module, function, dict(t.inputs)).startswith("bug ")), None)

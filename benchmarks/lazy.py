@@ -80,11 +80,11 @@ TABLE_CASES = [
 def explore(name: str, entry: str, strategy: str, n: int, *, time_limit: float, max_runs: int,
             abstract=(), coverage: bool = False):
     index = RunIndex()
-    extra = {"abstract": [f"{name}:{f}" for f in abstract]} if strategy == "latest" and abstract else {}
+    settings = {"abstract": tuple(f"{name}:{f}" for f in abstract)} if strategy == "latest" and abstract else None
     t0 = time.perf_counter()
     report = smartest.explore(f"{os.path.join(PROGRAMS, name)}.py:{entry}", run_dir=None, coverage=coverage,
                               strategy=strategy, max_str_len=n, max_runs=max_runs, time_limit=time_limit,
-                              handlers=[index], extra=extra)
+                              handlers=[index], settings=settings)
     return report, index.at, time.perf_counter() - t0
 
 

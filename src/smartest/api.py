@@ -1,6 +1,7 @@
 """`explore`: resolve the target, assemble a strategy, run the engine, build the report."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from typing import Callable
 
@@ -9,11 +10,13 @@ from smartest.calls.opaque_names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
+from smartest.guided import CONFIGURATIONS
 from smartest.guided.session import Guidance
 from smartest.options import Options
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
 from smartest.strategies import STRATEGIES
+from smartest.strategies.settings import typed
 
 
 def target_spec(target: str | Callable) -> str:
@@ -36,10 +39,23 @@ def explore(target: str | Callable, options: Options | None = None, *, handlers=
     """
     if options is not None and option_values:
         raise InvalidArgument("pass either options or keyword option values, not both")
-    options = options or Options(**option_values)
+    options = check_options(options or Options(**option_values))
     spec = target_spec(target)
     resolved = resolve(spec, options.default_type)
     return run_exploration(resolved, options, handlers=handlers, coverage=coverage)
+
+
+def check_options(options: Options) -> Options:
+    """The options with the names checked against the registries above `Options` and
+    the strategy's settings as an instance of its own `Settings` class."""
+    if options.strategy not in STRATEGIES:
+        raise InvalidArgument(f"unknown strategy {options.strategy!r} (choose from {', '.join(STRATEGIES)})")
+    if options.guided not in CONFIGURATIONS:
+        raise InvalidArgument(f"unknown guided configuration {options.guided!r} "
+                              f"(choose from {', '.join(CONFIGURATIONS)})")
+    strategy = STRATEGIES[options.strategy]
+    settings = typed(strategy.name, strategy.settings_type(), options.settings)
+    return options if settings is options.settings else dataclasses.replace(options, settings=settings)
 
 
 def _opaque_report(report: Report, options: Options, mixed) -> None:
@@ -83,6 +99,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                     run_path: str | None = None) -> Report:
     """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
     reserves it before it forks, so that it can read the directory if the process dies)."""
+    options = check_options(options)
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,

@@ -15,30 +15,36 @@ keep the tests found before, and still write --emit-tests and --json.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import signal
 import sys
 
 from smartest.errors import InvalidArgument, SmartestError
+from smartest.options import Options
+from smartest.strategies import STRATEGIES
+from smartest.strategies.settings import flag_name, flagged
+
+_OPTION_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Options)}
 
 EXPLORE_OPTIONS = [
-    # (flags, dest, type, default, help)
-    (("--strategy",), "strategy", str, "dart", "search strategy (see `smartest strategies`)"),
-    (("--guided",), "guided", str, "off",
+    # (flags, dest, type, help); defaults are Options' own
+    (("--strategy",), "strategy", str, "search strategy (see `smartest strategies`)"),
+    (("--guided",), "guided", str,
      "guidance toward unverified executions (off, may, must, may-must; needs assumed/check annotations)"),
-    (("--max-runs",), "max_runs", int, 1000, "stop after this many runs of the target"),
-    (("--time-limit",), "time_limit", float, 60.0, "stop after this many seconds"),
-    (("--per-run-timeout",), "per_run_timeout", float, 5.0, "seconds one run may take before it counts as a hang"),
-    (("--seed",), "seed", int, 0, "seed of the random first inputs"),
-    (("--max-str-len",), "max_str_len", int, 8, "longest string input tried"),
-    (("--max-len",), "max_len", int, 4, "most elements of a list, tuple, dict or set input"),
-    (("--default-type",), "default_type", str, "int", "type of unannotated parameters (int, str, bool, float, bytes)"),
-    (("--max-depth",), "max_depth", int, 5000, "most branches recorded in one run"),
-    (("--solver-timeout",), "solver_timeout_ms", int, 5000, "milliseconds per solver query"),
-    (("--solving",), "solving", str, "dart",
+    (("--max-runs",), "max_runs", int, "stop after this many runs of the target"),
+    (("--time-limit",), "time_limit", float, "stop after this many seconds"),
+    (("--per-run-timeout",), "per_run_timeout", float, "seconds one run may take before it counts as a hang"),
+    (("--seed",), "seed", int, "seed of the random first inputs"),
+    (("--max-str-len",), "max_str_len", int, "longest string input tried"),
+    (("--max-len",), "max_len", int, "most elements of a list, tuple, dict or set input"),
+    (("--default-type",), "default_type", str, "type of unannotated parameters (int, str, bool, float, bytes)"),
+    (("--max-depth",), "max_depth", int, "most branches recorded in one run"),
+    (("--solver-timeout",), "solver_timeout_ms", int, "milliseconds per solver query"),
+    (("--solving",), "solving", str,
      "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
-    (("--max-tries",), "max_tries", int, 1, "mixed solving: incremental heuristic tries (1: off)"),
-    (("--random-tries",), "random_tries", int, 8, "mixed solving: values tried for unconstrained inputs"),
+    (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
+    (("--random-tries",), "random_tries", int, "mixed solving: values tried for unconstrained inputs"),
 ]
 
 
@@ -47,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     ex = sub.add_parser("explore", help="explore a function and generate tests")
     ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method")
-    for flags, dest, typ, default, help_ in EXPLORE_OPTIONS:
+    for flags, dest, typ, help_ in EXPLORE_OPTIONS:
+        default = _OPTION_DEFAULTS[dest]
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
     ex.add_argument("--strict", action="store_true", help="count every exception as a bug")
     ex.add_argument("--opaque", action="append", default=[], metavar="MODULE:FUNCTION",
@@ -59,9 +66,6 @@ def _parser() -> argparse.ArgumentParser:
                     help="mixed solving: non-linear integer terms go to the complex part")
     ex.add_argument("--no-default-opaque", action="store_true",
                     help="do not treat math's transcendental functions, hash, zlib and hashlib as opaque")
-    ex.add_argument("--abstract", action="append", metavar="MODULE:FUNCTION", default=[],
-                    help="with --strategy latest: a function that may be abstracted (repeatable; "
-                         "default: every input-dependent function of the target's code)")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
@@ -70,18 +74,39 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--quiet", action="store_true", help="no progress display")
     ex.add_argument("--no-isolate", action="store_true",
                     help="explore in this process (a target that kills the process then loses the report)")
-    ex.add_argument("--max-paths-per-function", type=int, default=0, metavar="B",
-                    help="smart: explore at most B paths of each function, 0 for no bound (default 0)")
-    ex.add_argument("--summary-store", metavar="FILE",
-                    help="smart: SQLite file of function summaries (default RUN_DIR/summaries.sqlite)")
-    ex.add_argument("--no-summary-store", action="store_true", help="smart: keep no summaries between runs")
-    ex.add_argument("--target", dest="aim", metavar="SPEC",
-                    help="demand: aim at assert, raise, FILE:LINE or LINE (of the target's file) first")
+    _strategy_flags(ex)
     em = sub.add_parser("emit", help="write the pytest module of a (possibly interrupted) run directory")
     em.add_argument("run_dir")
     em.add_argument("-o", "--output", required=True, metavar="FILE")
     sub.add_parser("strategies", help="list the strategies")
     return p
+
+
+def _strategy_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags each strategy declares in its own Settings (strategies/settings.py)."""
+    for strategy in STRATEGIES.values():
+        settings_type = strategy.settings_type()
+        for f in flagged(settings_type) if settings_type else ():
+            kind, dest = f.metadata["kind"], f"setting:{strategy.name}:{f.name}"
+            if kind is bool:
+                parser.add_argument(flag_name(f), dest=dest, action="store_true", default=None, help=f.metadata["help"])
+            else:
+                parser.add_argument(flag_name(f), dest=dest, type=kind, default=None, metavar=f.metadata["metavar"],
+                                    action="append" if f.metadata["repeat"] else "store", help=f.metadata["help"])
+
+
+def _strategy_settings(args) -> dict:
+    """The chosen strategy's settings given on the command line; a flag of another
+    strategy is an error."""
+    chosen = {}
+    for dest, value in vars(args).items():
+        if not dest.startswith("setting:") or value is None:
+            continue
+        _, name, field_name = dest.split(":")
+        if name != args.strategy:
+            raise InvalidArgument(f"--{field_name.replace('_', '-')} applies to --strategy {name} only")
+        chosen[field_name] = tuple(value) if isinstance(value, list) else value
+    return chosen
 
 
 def _explore(args) -> int:
@@ -94,33 +119,20 @@ def _explore(args) -> int:
 
 
 def _prepare(args):
+    from smartest.api import check_options
     from smartest.engine.target import resolve
-    from smartest.options import Options
 
-    extra = {}
-    if args.abstract:
-        if args.strategy != "latest":
-            raise InvalidArgument("--abstract applies to --strategy latest only")
-        extra["abstract"] = args.abstract
-    if args.max_paths_per_function:
-        extra["max_paths_per_function"] = args.max_paths_per_function
-    if args.no_summary_store or args.summary_store:
-        extra["summary_store"] = None if args.no_summary_store else args.summary_store
-    if args.aim:
-        if args.strategy != "demand":
-            raise SmartestError("--target applies to --strategy demand")
-        extra["target"] = args.aim
-    options = Options(**{dest: getattr(args, dest) for _, dest, _, _, _ in EXPLORE_OPTIONS},
-                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir, extra=extra,
+    options = Options(**{dest: getattr(args, dest) for _, dest, _, _ in EXPLORE_OPTIONS},
+                      strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir,
+                      settings=_strategy_settings(args),
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
                       default_opaque=not args.no_default_opaque)
+    options = check_options(options)
     return options, resolve(args.target, options.default_type)
 
 
 def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
-    import dataclasses
-
     from smartest.api import run_exploration
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
     from smartest.report.progress import make_progress
@@ -266,7 +278,6 @@ def _emit(args) -> int:
 
 
 def _strategies(args) -> int:
-    from smartest.strategies import STRATEGIES
     for s in STRATEGIES.values():
         print(f"{s.name:14} {s.description}")
     return 0

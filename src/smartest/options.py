@@ -1,7 +1,12 @@
-"""Options of one exploration: keyword-only, validated, with the CLI's defaults."""
+"""Options of one exploration: keyword-only, validated, with the CLI's defaults.
+
+Only what the engine and the orthogonal layers read lives here.  The names of
+`strategy` and `guided` are checked where the registries are (`api.check_options`),
+so that this module imports nothing above it; a strategy's own settings are its
+`Settings` dataclass, carried in `settings`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, fields, is_dataclass
 
 from smartest.errors import InvalidArgument
 
@@ -25,7 +30,7 @@ class Options:
     strict: bool = False              # every exception is a bug
     stall_restarts: int = 10          # random restarts without a new path before giving up
     run_dir: str | None = ".smartest"  # None: keep nothing on disk
-    extra: dict = field(default_factory=dict)  # strategy-specific settings
+    settings: object = None           # the chosen strategy's own Settings (strategies/<name>), or a dict of them
     # Opaque functions and mixed concrete-symbolic solving (calls/opaque.py, solver/mixed.py)
     solving: str = "dart"             # dart: run-time value; concretize: fix the arguments (EXE); mixed
     opaque: tuple = ()                # "module:function" names kept opaque (--opaque)
@@ -37,12 +42,6 @@ class Options:
     complex_nonlinear: bool = False   # non-linear integer terms go to the complex part
 
     def __post_init__(self) -> None:
-        from smartest.strategies import STRATEGIES
-        if self.strategy not in STRATEGIES:
-            raise InvalidArgument(f"unknown strategy {self.strategy!r} (choose from {', '.join(STRATEGIES)})")
-        from smartest.guided import CONFIGURATIONS
-        if self.guided not in CONFIGURATIONS:
-            raise InvalidArgument(f"unknown guided configuration {self.guided!r} (choose from {', '.join(CONFIGURATIONS)})")
         for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")
@@ -60,4 +59,7 @@ class Options:
                 raise InvalidArgument(f"{name} must be >= 1, not {getattr(self, name)}")
 
     def as_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        if is_dataclass(self.settings):
+            values["settings"] = asdict(self.settings)
+        return values

@@ -59,7 +59,7 @@ def assert_bugs_reproduce(module, function, report):
 # paper's first runs p = 1, q = 1 and p = 0, q = 1 up to the paths they take.
 def test_lazy_exploration_reaches_the_assertion_with_known_paths_of_abs():
     module = load(ABS)
-    report = explore(ABS, "test_abs", seed=6, max_runs=2, extra={"target": "assert"})
+    report = explore(ABS, "test_abs", seed=6, max_runs=2, settings={"target": "assert"})
     (first, _), (second, lab) = runs_of(module, "test_abs", report)
     assert first["p"] > 0 and first["q"] > 0 and first["p"] <= first["q"]   # abs ran its x > 0 path only
     assert lab == "bug AssertionError"                                     # the second run hits the target
@@ -74,7 +74,7 @@ def test_lazy_exploration_reaches_the_assertion_with_known_paths_of_abs():
 
 def test_relevant_exploration_never_tries_p_not_positive_again():
     module = load(ABS)
-    report = explore(ABS, "test_abs", seed=7, extra={"target": "assert"})
+    report = explore(ABS, "test_abs", seed=7, settings={"target": "assert"})
     runs = runs_of(module, "test_abs", report)
     assert runs[0][0]["p"] == 0 and runs[0][0]["q"] > 0
     bug = first_bug(runs)
@@ -89,7 +89,7 @@ def test_relevant_exploration_runs_a_new_path_of_abs_toward_the_target():
     reaches `p > 0` (lazy: unsat); relevant exploration runs abs's dangling x > 0 side,
     with p > 0 (never p <= 0 once the side of `p > 0` is the target), then lazy finds it."""
     module = load(ABS)
-    report = explore(ABS, "test_abs", seed=1, extra={"target": "assert"})
+    report = explore(ABS, "test_abs", seed=1, settings={"target": "assert"})
     runs = runs_of(module, "test_abs", report)
     assert runs[0][0]["p"] < 0 and runs[0][0]["q"] < 0
     bug = first_bug(runs)
@@ -109,7 +109,7 @@ def _line(marker: str) -> int:
 @pytest.mark.parametrize("aim,first", [("RIGHT", "right"), ("LEFT", "left")])
 def test_target_line_is_reached_first(aim, first):
     module = load(AIM)
-    report = explore(AIM, "twice", extra={"target": f"{AIM}:{_line(aim)}"})
+    report = explore(AIM, "twice", settings={"target": f"{AIM}:{_line(aim)}"})
     order = [str(t.raised.message) for t in report.tests if t.bug]
     assert order and order[0] == first
     assert exception_labels(module, "twice", report) == {"bug AssertionError"}
@@ -118,7 +118,7 @@ def test_target_line_is_reached_first(aim, first):
 
 def test_target_assert_in_a_loop_over_a_helper():
     module = load(AIM)
-    aimed = explore(AIM, "nested", n=4, extra={"target": "assert"})
+    aimed = explore(AIM, "nested", n=4, settings={"target": "assert"})
     plain = explore(AIM, "nested", "dart", n=4)
     assert first_bug(runs_of(module, "nested", aimed)) is not None
     assert first_bug(runs_of(module, "nested", aimed)) < first_bug(runs_of(module, "nested", plain))
@@ -127,9 +127,9 @@ def test_target_assert_in_a_loop_over_a_helper():
 
 def test_bad_target_is_one_line_error():
     with pytest.raises(smartest.SmartestError, match="--target must be"):
-        explore(ABS, "test_abs", extra={"target": "nowhere:here"})
+        explore(ABS, "test_abs", settings={"target": "nowhere:here"})
     with pytest.raises(smartest.SmartestError, match="no such file"):
-        explore(ABS, "test_abs", extra={"target": "/no/such/file.py:3"})
+        explore(ABS, "test_abs", settings={"target": "/no/such/file.py:3"})
 
 
 def test_cli_target_and_summary(tmp_path):
@@ -239,7 +239,7 @@ def test_demand_agrees_with_dart_on_many_random_programs(tmp_path, family, seed)
 def test_hwm_finds_the_violation_that_needs_22_characters():
     path = os.path.join(BENCH, "hwm.py")
     module = load(path)
-    report = explore(path, "hwm", n=22, max_runs=200, time_limit=600, extra={"target": "assert"})
+    report = explore(path, "hwm", n=22, max_runs=200, time_limit=600, settings={"target": "assert"})
     bug = first_bug(runs_of(module, "hwm", report))
     assert bug is not None and bug <= 60     # the paper: 37 executions; DART: none in 20,000
     assert report.complete
@@ -249,6 +249,6 @@ def test_hwm_finds_the_violation_that_needs_22_characters():
 def test_incdec_finds_the_one_failing_input():
     path = os.path.join(BENCH, "incdec.py")
     module = load(path)
-    report = explore(path, "incdec", max_runs=1000, time_limit=600, extra={"target": "assert"})
+    report = explore(path, "incdec", max_runs=1000, time_limit=600, settings={"target": "assert"})
     assert [inp for inp, lab in runs_of(module, "incdec", report) if lab.startswith("bug ")] == [{"x": 55}]
     assert report.complete and report.runs < 965    # DART runs every one of the 965 paths

@@ -89,7 +89,7 @@ def test_latest_reports_exactly_the_reproducible_bugs(name, function, n):
 
 def test_memoized_expansions_save_runs():
     _, with_memo, _ = _explore("strcmp_testme", "testme", 14)
-    _, without, _ = _explore("strcmp_testme", "testme", 14, extra={"memo": False})
+    _, without, _ = _explore("strcmp_testme", "testme", 14, settings={"memo": False})
     assert with_memo.extra["latest"]["memo_tried"] > 0 and without.extra["latest"]["memo_tried"] == 0
     assert with_memo.runs < without.runs
     assert len(with_memo.bugs) == len(without.bugs) == 1
@@ -97,7 +97,7 @@ def test_memoized_expansions_save_runs():
 
 def test_lexer_abstracted_calculator_generates_valid_inputs():
     lexer = [f"calc:{f}" for f in ("is_digit", "is_space", "skip_space", "next_token", "number_end", "number_value")]
-    module, report, _ = _explore("calc", "calc_ops1", 5, max_runs=260, extra={"abstract": lexer})
+    module, report, _ = _explore("calc", "calc_ops1", 5, max_runs=260, settings={"abstract": lexer})
     valid = {t.inputs["s"] for t in report.tests if label(module, "calc_ops1", dict(t.inputs)).startswith("return")}
     assert len(valid) >= 3
     assert not report.bugs

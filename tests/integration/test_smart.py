@@ -155,7 +155,7 @@ def test_a_second_exploration_reuses_summaries_and_a_code_change_drops_them(tmp_
     store = str(tmp_path / "store" / "summaries.sqlite")
     def run():
         sys.modules.pop("lt", None)   # import the file as it is now
-        return explore(str(program), "top", "smart", 6, extra={"summary_store": store})
+        return explore(str(program), "top", "smart", 6, settings={"summary_store": store})
 
     first, second = run(), run()
     assert first.extra["smart"]["summaries_reused"] == 0
@@ -195,7 +195,7 @@ def test_cli_second_run_reports_reuse(tmp_path):
 def test_bound_on_paths_per_function_makes_unbounded_recursion_finite():
     path = os.path.join(ROOT, "tests", "programs", "p26_recursion_digit_sum.py")
     module = load(path)
-    report = explore(path, "digits", "smart", extra={"max_paths_per_function": 10}, max_runs=200)
+    report = explore(path, "digits", "smart", settings={"max_paths_per_function": 10}, max_runs=200)
     assert report.stop_reason != "max_runs"
     assert report.extra["smart"]["functions"]["p26_recursion_digit_sum.digsum"]["paths"] == 10
     assert not report.complete and any("bounded" in c["reason"] for c in report.concretizations)

@@ -13,8 +13,8 @@ from smartest.calls.intercept import intercept, own_modules
 from smartest.engine.loop import Engine
 from smartest.engine.target import resolve
 from smartest.options import Options
-from smartest.search.demand_formula import Builder, Names
-from smartest.trace.function_trees import ENTRY, OTHER
+from smartest.strategies.demand.formula import Builder, Names
+from smartest.strategies.demand.trees import ENTRY, OTHER
 from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query, Status
 from smartest.strategies import STRATEGIES

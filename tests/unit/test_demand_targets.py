@@ -29,7 +29,7 @@ class _Node:
     """What Static reads of a tree node: its site and its tree's function."""
 
     def __init__(self, fn, offset: int, qualname: str) -> None:
-        from smartest.trace.function_trees import FunctionKey
+        from smartest.strategies.demand.trees import FunctionKey
         from smartest.trace.site import Site
         self.site = Site(fn.__code__, offset)
         self.tree = type("T", (), {"key": FunctionKey(qualname, ())})()
@@ -57,7 +57,7 @@ def test_distance_to_the_assertion_and_call_reachability():
     q = f"{NAME}.shape"
     node = _Node(shape, jump_site(shape), q)
     assert static.distance(node, True) is not None and static.distance(node, False) is None
-    from smartest.trace.function_trees import FunctionKey
+    from smartest.strategies.demand.trees import FunctionKey
     helper_key = FunctionKey(f"{NAME}.helper", ())
     assert static.may_call(node, False, helper_key) and not static.may_call(node, True, helper_key)
     assert static.may_reach(FunctionKey(None, ()), helper_key)

@@ -3,8 +3,8 @@ relative to the call and reused at another call site; completeness transfers onl
 to contexts that imply the one enumerated."""
 from __future__ import annotations
 
-from smartest.search.concretize import _assign
-from smartest.search.expansions import KnownPath, _relative
+from smartest.strategies.latest.concretize import _assign
+from smartest.strategies.latest.expansions import KnownPath, _relative
 from smartest.terms import Sort, build, const, var
 
 

@@ -6,14 +6,14 @@ import os
 
 import pytest
 
-from smartest.calls.abstract_spec import resolve_abstract
+from smartest.strategies.latest.abstract_spec import resolve_abstract
 from smartest.calls.intercept import intercept, own_modules
-from smartest.calls.lazy import EMPTY_PLAN, LazyPolicy, Plan, alpha_name, carries_symbolic, is_alpha
+from smartest.strategies.latest.policy import EMPTY_PLAN, LazyPolicy, Plan, alpha_name, carries_symbolic, is_alpha
 from smartest.engine.execute import execute
 from smartest.engine.target import resolve
 from smartest.errors import InvalidArgument
 from smartest.options import Options
-from smartest.search.scopes import View, first_difference
+from smartest.strategies.latest.scopes import View, first_difference
 from smartest.search.protocol import ExploredRun
 from smartest.symbolic.inputs import fresh
 from smartest.terms import Sort, var

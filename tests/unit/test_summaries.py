@@ -11,8 +11,9 @@ import textwrap
 import pytest
 
 from smartest.calls.purity import CodeTable, all_functions
-from smartest.calls.store import SummaryStore
-from smartest.calls.summary import FunctionSummary, PathSummary, extract, formal, outcome_of, with_term
+from smartest.strategies.smart.store import SummaryStore
+from smartest.calls.outcomes import outcome_of
+from smartest.strategies.smart.summary import FunctionSummary, PathSummary, extract, formal, with_term
 from smartest.symbolic.ints import SymInt
 from smartest.terms import Sort, build, const, var
 from smartest.terms.evaluate import evaluate

@@ -38,7 +38,7 @@ class Guidance:
                 if p is not None:
                     self.prepared.append(p)
         continuations = Continuations(target.is_own_file, Target.call.__code__, options.strict)
-        self.runtime = GuidedRuntime(continuations, int(options.extra.get("tryfirst_interrupts", INTERRUPTS)))
+        self.runtime = GuidedRuntime(continuations, INTERRUPTS)
 
     @property
     def placements(self):

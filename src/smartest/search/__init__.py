@@ -1,6 +1,7 @@
-"""Searchers: which dangling branch to flip next (the first axis of a strategy)."""
-from smartest.search.protocol import Candidate, ExploredRun, Searcher
-from smartest.search.dfs import DepthFirstSearcher
-from smartest.search.generational import GenerationalSearcher
+"""Searchers: which dangling branch to flip next (the first axis of a strategy).
 
-__all__ = ["Candidate", "ExploredRun", "Searcher", "DepthFirstSearcher", "GenerationalSearcher"]
+Only what several strategies share lives here (the protocol, DART's `flip`, static
+targets); each strategy's own searcher lives in its folder under `strategies/`."""
+from smartest.search.protocol import Candidate, ExploredRun, Searcher
+
+__all__ = ["Candidate", "ExploredRun", "Searcher"]

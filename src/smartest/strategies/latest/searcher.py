@@ -31,11 +31,14 @@ import dis
 from dataclasses import dataclass, fields
 from typing import Any
 
-from smartest.calls.lazy import EMPTY_PLAN, ROOT, LazyPolicy, is_alpha
-from smartest.search.concretize import Concretizer, Rejected
+from smartest.strategies.latest.abstract_spec import resolve_abstract
+from smartest.strategies.latest.policy import EMPTY_PLAN, ROOT, LazyPolicy, is_alpha
+from smartest.strategies.latest.concretize import Concretizer, Rejected
 from smartest.search.protocol import Candidate, ExploredRun
-from smartest.search.scopes import ScopeSearch, View
+from smartest.strategies.latest.scopes import ScopeSearch, View
 from smartest.solver.protocol import Status
+from smartest.strategies.settings import flag
+from smartest.symbolic.inputs import prepare_inputs
 from smartest.symbolic.realize import realize
 from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
@@ -211,18 +214,28 @@ class LatestSearcher:
             return True
 
 
-def build_latest(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
-    """The `latest` strategy: `--abstract` (options.extra["abstract"]) restricts the
-    functions that may be abstracted; all the target's own functions by default."""
-    from smartest.calls.abstract_spec import resolve_abstract
-    from smartest.symbolic.inputs import prepare_inputs
-    extra = options.extra or {}
-    names = resolve_abstract(extra.get("abstract") or (), target)
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """LATEST's own settings.  `abstract` restricts the functions that may be
+    abstracted (all the target's own input-dependent functions by default); the
+    others choose orders and the memo of expansions, for measurements."""
+
+    abstract: tuple = flag((), "with --strategy latest: a function that may be abstracted (repeatable; "
+                               "default: every input-dependent function of the target's code)",
+                           metavar="MODULE:FUNCTION", repeat=True, kind=str)
+    memo: bool = True
+    callee_order: str = "shallow"      # which expansion of a callee to try first: shallow or deep
+    order: str = "deep"                # abstract paths of the target: deep (depth-first) or shallow
+
+
+def build(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
+    """The `latest` strategy: the abstract-path searcher and the lazy policy."""
+    settings = options.settings if isinstance(options.settings, Settings) else Settings()
+    names = resolve_abstract(settings.abstract, target)
     policy = LazyPolicy(names, options, target.is_own_file)
     domains = prepare_inputs(target.params, options)   # composite inputs too
-    searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions,
-                              memo=extra.get("memo", True),
-                              callee_deepest_first=extra.get("callee_order", "shallow") == "deep",
-                              top_deepest_first=extra.get("order", "deep") == "deep")
+    searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions, memo=settings.memo,
+                              callee_deepest_first=settings.callee_order == "deep",
+                              top_deepest_first=settings.order == "deep")
     policy.stats = searcher.stats
     return searcher, policy

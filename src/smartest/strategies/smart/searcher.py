@@ -27,11 +27,13 @@ path are instantiated with it before they reach the solver.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from smartest.calls.intercept import own_modules
 from smartest.calls.purity import CodeTable, all_functions
-from smartest.calls.smart import SummaryPolicy
-from smartest.calls.store import SummaryStore
+from smartest.strategies.smart.policy import SummaryPolicy
+from smartest.strategies.smart.store import SummaryStore
 from smartest.errors import InvalidArgument
+from smartest.strategies.settings import flag
 from smartest.search.protocol import Candidate, ExploredRun, decisions
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
@@ -136,20 +138,37 @@ class SmartSearcher:
             ctx.stack.append(Candidate(constraints, run.assignment, expect, ctx.chain, (ctx, node, side, j)))
 
 
-def store_path(options) -> str | None:
-    """Where summaries persist: `extra["summary_store"]` if given (None or "": nowhere),
-    else `summaries.sqlite` in the run-directory base, else nowhere."""
-    if "summary_store" in options.extra:
-        return options.extra["summary_store"] or None
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """SMART's own settings."""
+
+    max_paths_per_function: int = flag(0, "smart: explore at most B paths of each function, 0 for no bound "
+                                          "(default 0)", metavar="B", kind=int)
+    summary_store: str | None = flag(None, "smart: SQLite file of function summaries (default "
+                                           "RUN_DIR/summaries.sqlite)", metavar="FILE", kind=str)
+    no_summary_store: bool = flag(False, "smart: keep no summaries between runs", kind=bool)
+
+    def __post_init__(self) -> None:
+        bound = self.max_paths_per_function
+        if not isinstance(bound, int) or bound < 0:
+            raise InvalidArgument(f"max_paths_per_function must be an int >= 0, not {bound!r}")
+
+
+def store_path(options, settings: Settings) -> str | None:
+    """Where summaries persist: `--summary-store` if given, nowhere with
+    `--no-summary-store`, else `summaries.sqlite` in the run-directory base."""
+    if settings.no_summary_store:
+        return None
+    if settings.summary_store is not None:
+        return settings.summary_store or None
     return os.path.join(options.run_dir, "summaries.sqlite") if options.run_dir else None
 
 
 def build(options, solver, target) -> tuple[SmartSearcher, SummaryPolicy]:
     """The `smart` strategy: the context-stack searcher and the summary policy, sharing
     the summaries and the cover cache."""
-    bound = options.extra.get("max_paths_per_function", 0) or 0
-    if not isinstance(bound, int) or bound < 0:
-        raise InvalidArgument(f"max_paths_per_function must be an int >= 0, not {bound!r}")
+    settings = options.settings if isinstance(options.settings, Settings) else Settings()
     table = CodeTable(all_functions(own_modules(target.is_own_file)))
-    policy = SummaryPolicy(options, solver, target, table, SummaryStore(store_path(options)), bound)
+    policy = SummaryPolicy(options, solver, target, table, SummaryStore(store_path(options, settings)),
+                           settings.max_paths_per_function)
     return SmartSearcher(policy), policy

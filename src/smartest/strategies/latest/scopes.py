@@ -24,7 +24,7 @@ from typing import Any
 import heapq
 import itertools
 
-from smartest.calls.lazy import EMPTY_PLAN, ROOT, CallId, LazyTrace, Plan
+from smartest.strategies.latest.policy import EMPTY_PLAN, ROOT, CallId, LazyTrace, Plan
 from smartest.search.protocol import Candidate, ExploredRun, decisions, follows
 from smartest.solver.protocol import Status
 from smartest.trace.path import path_constraint

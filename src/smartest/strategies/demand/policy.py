@@ -34,8 +34,8 @@ from typing import Any, Callable, Mapping
 from smartest.annotations import AssumptionViolated
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
-from smartest.calls.summary import outcome_of, symbolic_sort
-from smartest.trace.function_trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
+from smartest.calls.outcomes import outcome_of, symbolic_sort
+from smartest.strategies.demand.trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import term_of
 from smartest.terms import Sort, Term, var

@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import itertools
 
+from smartest.calls.inline import InlinePolicy
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, dangling_sides
@@ -38,3 +39,8 @@ class GenerationalSearcher:
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
+
+
+def build(options, solver, target) -> tuple[GenerationalSearcher, InlinePolicy]:
+    """The `generational` strategy: generational search over one tree, every call inlined."""
+    return GenerationalSearcher(), InlinePolicy()

@@ -36,35 +36,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
-from smartest.symbolic.bools import SymBool, make_bool
-from smartest.symbolic.ints import SymInt, make_int
-from smartest.symbolic.strs import SymStr, make_str
+from smartest.calls.outcomes import Outcome
+from smartest.symbolic.bools import make_bool
+from smartest.symbolic.ints import make_int
+from smartest.symbolic.strs import make_str
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.evaluate import evaluate
 from smartest.terms.rewrite import substitute, transform
 from smartest.trace.path import Branch
-
-Outcome = tuple  # ("value", "Int") | ("none",) | ("object", "tuple") | ("raise", "ValueError")
-
-_VALUE_SORTS = {int: Sort.INT, SymInt: Sort.INT, str: Sort.STR, SymStr: Sort.STR, bool: Sort.BOOL, SymBool: Sort.BOOL}
-
-
-def symbolic_sort(value: Any) -> Sort | None:
-    """The sort of a value a formal parameter or a postcondition can stand for
-    (exact types only: an int subclass such as an IntEnum keeps its identity)."""
-    return _VALUE_SORTS.get(type(value))
-
-
-def outcome_of(result: Any = None, raised: BaseException | None = None) -> Outcome:
-    if raised is not None:
-        return ("raise", type(raised).__qualname__)
-    if result is None:
-        return ("none",)
-    sort = symbolic_sort(result)
-    if sort is not None:
-        return ("value", sort.value)
-    return ("object", type(result).__qualname__)
-
 
 def formal(qualname: str, param: str, sort: Sort) -> Term:
     """The canonical variable of a formal parameter, as summaries are stored."""

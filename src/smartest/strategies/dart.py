@@ -8,6 +8,7 @@ so no side is tried twice.
 """
 from __future__ import annotations
 
+from smartest.calls.inline import InlinePolicy
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, dangling_sides
@@ -28,3 +29,8 @@ class DepthFirstSearcher:
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
+
+
+def build(options, solver, target) -> tuple[DepthFirstSearcher, InlinePolicy]:
+    """The `dart` strategy: depth-first search over one tree, every call inlined."""
+    return DepthFirstSearcher(), InlinePolicy()

@@ -32,10 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from smartest.calls.lazy import CallId, formal_links
-from smartest.search.expansions import Expansions, KnownPath, call_key, relevant_context
+from smartest.strategies.latest.policy import CallId, formal_links
+from smartest.strategies.latest.expansions import Expansions, KnownPath, call_key, relevant_context
 from smartest.search.protocol import Candidate, decisions
-from smartest.search.scopes import ScopeSearch, View, first_difference
+from smartest.strategies.latest.scopes import ScopeSearch, View, first_difference
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.realize import term_of
 from smartest.terms import Term, build

@@ -22,16 +22,19 @@ others (fair choice, as Pex's strategies are), and comes back when they are done
 """
 from __future__ import annotations
 
-from smartest.calls.demand import DemandPolicy, DemandStats
+from dataclasses import dataclass
+
+from smartest.strategies.demand.policy import DemandPolicy, DemandStats
 from smartest.calls.intercept import own_modules
 from smartest.calls.purity import CodeTable, all_functions
 from smartest.errors import InvalidArgument
-from smartest.search.demand_formula import Builder, Names
-from smartest.trace.function_trees import OTHER, Forest, Side
+from smartest.strategies.demand.formula import Builder, Names
+from smartest.strategies.demand.trees import OTHER, Forest, Side
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.search.targets import Aim, Static
+from smartest.strategies.settings import flag
 from smartest.solver.protocol import Status
-from smartest.terms import build
+from smartest import terms
 from smartest.trace.tree import SideStatus
 
 MAX_ATTEMPTS = 16
@@ -62,7 +65,7 @@ class DemandSearcher:
                     self.stats.unreachable += 1
                     continue
             psi, cuts = self._psi(side, relevant)
-            if psi is build.FALSE:
+            if psi is terms.build.FALSE:
                 if relevant:                 # unsatisfiable by folding alone
                     self.forest.mark(side, SideStatus.INFEASIBLE)
                     self.stats.unreachable += 1
@@ -143,14 +146,23 @@ class DemandSearcher:
         return psi, b.cuts
 
 
-def build_strategy(options, solver, target) -> tuple[DemandSearcher, DemandPolicy]:
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """The demand-driven strategy's own settings."""
+
+    target: str | None = flag(None, "demand: aim at assert, raise, FILE:LINE or LINE (of the target's file) first",
+                              metavar="SPEC", kind=str)
+
+    def __post_init__(self) -> None:
+        if self.target is not None and not isinstance(self.target, str):
+            raise InvalidArgument(f"target must be a string, not {self.target!r}")
+
+
+def build(options, solver, target) -> tuple[DemandSearcher, DemandPolicy]:
     """The `demand` strategy: the searcher and the policy share the forest of trees."""
-    spec = options.extra.get("target")
-    aim = None
-    if spec:
-        if not isinstance(spec, str):
-            raise InvalidArgument(f"target must be a string, not {spec!r}")
-        aim = Aim(spec, target.file)
+    settings = options.settings if isinstance(options.settings, Settings) else Settings()
+    spec = settings.target
+    aim = Aim(spec, target.file) if spec else None
     functions = all_functions(own_modules(target.is_own_file))
     table = CodeTable(functions)
     entry = f"{target.module.__name__}.{target.qualname}"

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from smartest.trace.function_trees import (ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, leaf_class,
+from smartest.strategies.demand.trees import (ENTRY, OTHER, CallNode, Forest, FunctionKey, FunctionTree, leaf_class,
                                          value_sort)
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.rewrite import transform

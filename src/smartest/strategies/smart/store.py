@@ -16,7 +16,7 @@ import pickle
 import sqlite3
 import time
 
-from smartest.calls.summary import PathSummary
+from smartest.strategies.smart.summary import PathSummary
 from smartest.errors import SmartestError
 
 FORMAT = 1

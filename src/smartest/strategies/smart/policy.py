@@ -40,11 +40,11 @@ from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from smartest.annotations import AssumptionViolated
+from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
-from smartest.calls.store import SummaryStore
-from smartest.calls.summary import (FunctionSummary, Instance, extract, formal, outcome_class, outcome_of,
-                                    symbolic_sort, with_term)
+from smartest.strategies.smart.store import SummaryStore
+from smartest.strategies.smart.summary import FunctionSummary, Instance, extract, formal, outcome_class, with_term
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import realize, term_of

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Mapping, Sequence
 
-from smartest.calls.lazy import FORMAL_MARK, CallId, formal_slots, is_alpha
+from smartest.strategies.latest.policy import FORMAL_MARK, CallId, formal_slots, is_alpha
 from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term, var
 from smartest.terms.rewrite import substitute
