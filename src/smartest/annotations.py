@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from smartest.errors import AssumptionViolated  # noqa: F401  (public: what assume raises)
 from smartest.trace.recorder import ACTIVE
-
-
-class AssumptionViolated(BaseException):
-    """Ends a run whose inputs violate an `assume`; a BaseException so that the
-    target's own `except Exception` cannot swallow it."""
 
 
 def assume(condition) -> None:
@@ -36,4 +32,4 @@ def assume(condition) -> None:
         raise AssumptionViolated()
 
 
-from smartest.calls.opaque import opaque, partition  # noqa: E402  (defined with the opaque calls)
+from smartest.solving.opaque import opaque, partition  # noqa: E402  (defined with the opaque calls)

@@ -6,7 +6,7 @@ import inspect
 from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
-from smartest.calls.opaque_names import for_exploration as opaque_functions
+from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -84,7 +84,7 @@ class _Fanout:
 
 def _mixed_solving(options: Options):
     """The mixed solving layer's settings, with random values drawn as inputs are."""
-    from smartest.solver.mixed import MixedSettings, MixedSolving
+    from smartest.solving.mixed import MixedSettings, MixedSolving
     from smartest.symbolic.inputs import KINDS
     kinds = {}
     for kind in KINDS.values():
@@ -130,6 +130,9 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     )
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
+    report.notes.extend(getattr(policy, "summary_lines", list)())
+    report.notes.extend(guidance.summary_lines())
+    report.complete_means = getattr(policy, "complete_means", report.complete_means)
     _opaque_report(report, options, mixed)
     report.extra.update(guidance.report())
     if coverage:

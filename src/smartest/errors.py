@@ -15,3 +15,8 @@ class TargetError(SmartestError):
 
 class AnnotationError(SmartestError):
     """A verification annotation (`assumed`, `check`) that smartest cannot read."""
+
+
+class AssumptionViolated(BaseException):
+    """Ends a run whose inputs violate an `assume`; a BaseException so that the
+    target's own `except Exception` cannot swallow it."""

@@ -11,8 +11,8 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from smartest.calls.opaque import OpaqueCallable
-from smartest.solver.mixed import MixedSettings, MixedSolver, MixedStats
+from smartest.solving.opaque import OpaqueCallable
+from smartest.solving.mixed import MixedSettings, MixedSolver, MixedStats
 from smartest.solver.protocol import Query, Status
 from smartest.solver.strings import StringLoweringSolver
 from smartest.solver.z3backend import Z3Backend

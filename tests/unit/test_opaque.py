@@ -11,10 +11,10 @@ import types
 import pytest
 
 import smartest
-from smartest.calls.opaque import REASON, entry_of, make_opaque
-from smartest.calls.opaque_names import installed, resolve
+from smartest.solving.opaque import REASON, entry_of, make_opaque
+from smartest.solving.names import installed, resolve
 from smartest.errors import InvalidArgument
-from smartest.models.opaque_library import HASH, hash_, replacements
+from smartest.solving.library import HASH, hash_, replacements
 from smartest.options import Options
 from smartest.symbolic.ints import SymInt, new_int_input
 from smartest.symbolic.strs import SymStr, new_str_input

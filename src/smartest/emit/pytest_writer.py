@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from smartest.emit.literals import Source, class_ref, importable, literal
+from smartest.engine.literals import Source, class_ref, importable, literal
 from smartest.engine.testcase import TestCase
 from smartest.report.report import distinct_bugs
 

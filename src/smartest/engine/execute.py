@@ -15,17 +15,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from smartest.annotations import AssumptionViolated
-from smartest.calls.inline import InlinePolicy
 from smartest.calls.protocol import CallPolicy, RunNotes
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug)
 from smartest.engine.target import Target
+from smartest.errors import AssumptionViolated
 from smartest.symbolic.realize import realize
 from smartest.trace.path import Branch, Concretization
 from smartest.trace.recorder import ACTIVE, CallRecord, Recorder
 
-_INLINE = InlinePolicy()
 
 
 @dataclass(frozen=True)
@@ -58,7 +56,7 @@ def _fake_exit(status=0):
 
 
 def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, max_depth: int,
-            strict: bool, symbolic: bool = True, policy: CallPolicy = _INLINE, directive: Any = None,
+            strict: bool, symbolic: bool = True, policy: CallPolicy | None = None, directive: Any = None,
             options: Any = None) -> RunResult:
     """Run the target once.  `assignment` holds plain values for the parameters (and for
     any variable the call policy reads); the parameters' proxies (or, for a plain run,
@@ -66,7 +64,8 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
     for code that reads run settings."""
     inputs = {p.name: assignment[p.name] for p in target.params}
     recorder = Recorder(max_depth=max_depth, options=options)
-    policy.begin_run(assignment, directive)
+    if policy is not None:   # None: a plain replay, no call is intercepted
+        policy.begin_run(assignment, directive)
     use_timer = threading.current_thread() is threading.main_thread()
     out = io.StringIO()
     returned = raised = exc_seen = None
@@ -111,7 +110,7 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         if token is not None:
             ACTIVE.reset(token)
     duration = time.perf_counter() - t0
-    notes = policy.end_run(recorder)
+    notes = policy.end_run(recorder) if policy is not None else RunNotes()
     if exc_seen is not None:
         raised = describe_exception(exc_seen, target.is_own_file)
     return RunResult(

@@ -83,7 +83,7 @@ def inputs_as_json(inputs: Mapping[str, Any]) -> tuple[dict, dict, dict]:
         if j is _NOT_JSON:
             # Not JSON without loss (a tuple, a set, a dataclass, an Enum member):
             # its Python source, which `smartest emit` writes back as it is.
-            from smartest.emit.literals import source
+            from smartest.engine.literals import source
             found = source(v)
             reprs[k] = found[0] if found else repr(v)
             if found and found[1]:
@@ -96,6 +96,6 @@ def inputs_from_json(d: Mapping[str, Any]) -> dict[str, Any]:
     inputs = dict(d["inputs"])
     for k, text in d.get("inputs_repr", {}).items():
         if inputs.get(k) is None:
-            from smartest.emit.literals import Source
+            from smartest.engine.literals import Source
             inputs[k] = Source(text, d.get("inputs_imports", {}).get(k, []))
     return inputs

@@ -29,7 +29,8 @@ import sys
 from collections import Counter
 from typing import Any, Mapping
 
-from smartest.annotations import AssumptionViolated, assume
+from smartest.annotations import assume
+from smartest.errors import AssumptionViolated
 from smartest.guided.continuation import Continuations
 from smartest.guided.values import and_, concrete, condition, evaluate, not_, or_
 from smartest.terms import build

@@ -55,6 +55,16 @@ class Guidance:
             return contextlib.nullcontext()
         return Installation(self.prepared, self.runtime)
 
+    def summary_lines(self) -> list[str]:
+        """The text report's line about guidance (none when it is off)."""
+        guided = self.report().get("guided")
+        if not guided:
+            return []
+        placed = sum(len(f["placements"]) for f in guided["functions"].values())
+        return [f"guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
+                f"{guided['pruned']} runs pruned, {guided['kept']} kept past an unverified assertion, "
+                f"{guided['interrupts']} tryfirst interrupts"]
+
     def report(self) -> dict:
         if not self.prepared and self.configuration == "off":
             return {}

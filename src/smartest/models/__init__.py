@@ -11,6 +11,6 @@ from smartest.models import text  # noqa: F401  (after builtins_core: it extends
 from smartest.models import rewrite  # noqa: F401  (installs the source rewrite of `in`, f-strings, %)
 from smartest.models import ranges  # noqa: F401
 from smartest.models import containers  # noqa: F401  (after builtins_core: it extends len, min, max, type)
-from smartest.models import opaque_library  # noqa: F401  (registers itself)
+from smartest.solving import library as opaque_library  # noqa: F401  (registers itself)
 
 __all__ = ["REGISTRY", "install", "register"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Sequence
 
-from smartest.calls.opaque import REASON
+from smartest.solving.opaque import REASON
 from smartest.engine.outcome import as_json_value
 from smartest.engine.testcase import TestCase
 from smartest.terms.uninterpreted import show

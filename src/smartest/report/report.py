@@ -27,6 +27,8 @@ class Report:
     replay: dict = field(default_factory=dict)
     run_dir: str | None = None
     extra: dict = field(default_factory=dict)   # strategy-specific figures
+    notes: list[str] = field(default_factory=list)   # lines the strategy and the modes hand the text report
+    complete_means: str = "every feasible path was run"   # what `complete` promises under this strategy
 
     @property
     def bugs(self) -> list[TestCase]:
@@ -46,6 +48,7 @@ class Report:
             "bugs": [t.as_dict() for t in self.bugs],
             "coverage": self.coverage, "concretizations": self.concretizations,
             "replay": self.replay, "run_dir": self.run_dir, **({"extra": self.extra} if self.extra else {}),
+            "notes": self.notes, "complete_means": self.complete_means,
         }
 
     def write_json(self, path: str) -> None:
@@ -63,7 +66,8 @@ class Report:
             tests=[TestCase.from_dict(t) for t in d["tests"]], coverage=d.get("coverage", {}),
             stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
             concretizations=d.get("concretizations", []), replay=d.get("replay", {}),
-            run_dir=d.get("run_dir"), extra=d.get("extra", {}),
+            run_dir=d.get("run_dir"), extra=d.get("extra", {}), notes=d.get("notes", []),
+            complete_means=d.get("complete_means", "every feasible path was run"),
         )
 
 

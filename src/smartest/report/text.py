@@ -8,7 +8,7 @@ from smartest.report.report import Report
 
 def _call(inputs: dict) -> str:
     """The call as source: `Color.RED`, `Point(x=1, y=2)` rather than their reprs."""
-    from smartest.emit.literals import source
+    from smartest.engine.literals import source
     return ", ".join(f"{k}={(source(v) or (repr(v),))[0]}" for k, v in inputs.items())
 
 
@@ -17,10 +17,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     guided = report.extra.get("guided")
     mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
     lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
-    if report.complete and "latest" in report.extra:
-        verdict = "complete: every abstract path of the target was concretized or refuted"
-    elif report.complete:
-        verdict = "complete: every feasible path was run"
+    if report.complete:
+        verdict = f"complete: {report.complete_means}"
     else:
         why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
                "interrupted": "interrupted", "stalled": "fell back on concrete values",
@@ -33,25 +31,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
-    smart = report.extra.get("smart")
-    if smart:
-        fns = smart["functions"]
-        reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
-        n = sum(1 for f in fns.values() if f["paths"])
-        lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                     f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
-    if guided:
-        placed = sum(len(f["placements"]) for f in guided["functions"].values())
-        lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
-                     f"{guided['pruned']} runs pruned, {guided['kept']} kept past an unverified assertion, "
-                     f"{guided['interrupts']} tryfirst interrupts")
-    demand = report.extra.get("demand")
-    if demand:
-        n = sum(1 for f in demand["functions"].values() if f["paths"])
-        aim = f", aimed at {demand['target']}" if demand["target"] else ""
-        lines.append(f"  demand: {demand['paths']} intraprocedural paths in {n} function{'s' * (n != 1)}; "
-                     f"{demand['lazy_runs']} lazy and {demand['relevant_runs']} relevant runs, "
-                     f"{demand['unreachable']} sides proved unreachable{aim}")
+    lines.extend(f"  {note}" for note in report.notes)
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:
         bt, bc = cov["branches_total"], cov["branches_covered"]

@@ -8,5 +8,8 @@ from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr
 from smartest.symbolic.realize import realize, term_of
+# The modules that provide what the ones below them reach upward (upward.py), and the
+# input kinds, which register themselves with inputs.py.
+from smartest.symbolic import formatting, inputs, kinds_choice, kinds_containers, kinds_records, kinds_scalars  # noqa: F401,E402
 
 __all__ = ["SymBool", "SymInt", "SymStr", "realize", "term_of"]

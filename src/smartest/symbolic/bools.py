@@ -5,6 +5,7 @@ import sys
 
 from smartest.terms import Term, build
 from smartest.trace.recorder import ACTIVE
+from smartest.symbolic.upward import upper
 
 
 class SymBool:
@@ -67,8 +68,7 @@ class SymBool:
 
     def as_int(self):
         """Python's bools are ints: True + 1 == 2.  ite(b, 1, 0) keeps that symbolic."""
-        from smartest.symbolic.ints import make_int
-        return make_int(int(self.value), build.ite(self.term, build.const(1), build.const(0)))
+        return upper("make_int")(int(self.value), build.ite(self.term, build.const(1), build.const(0)))
 
     def __add__(self, other):
         return self.as_int() + other

@@ -12,7 +12,8 @@ from __future__ import annotations
 from smartest.symbolic import text_methods as M
 from smartest.symbolic.bools import make_bool
 from smartest.symbolic.ints import int_term, make_int
-from smartest.symbolic.strs import _position, _slice_bound, make_str
+from smartest.symbolic.indexing import position, slice_bound
+from smartest.symbolic.strs import make_str
 from smartest.terms import Term, build, text
 from smartest.terms.term import Sort, var
 from smartest.trace.recorder import record_concretization
@@ -73,7 +74,7 @@ class SymBytes(M.TextComparisons, bytes):
             if key.step == -1 and key.start is None and key.stop is None:
                 return make_bytes(plain[::-1], text.reverse(self.term))
             n = build.length(self.term)
-            start_t, stop_t = _slice_bound(key.start, n, _ZERO), _slice_bound(key.stop, n, n)
+            start_t, stop_t = slice_bound(key.start, n, _ZERO), slice_bound(key.stop, n, n)
             if key.step not in (None, 1) or start_t is None or stop_t is None:
                 if key.step not in (None, 1):
                     record_concretization("bytes slice with a step")
@@ -84,7 +85,7 @@ class SymBytes(M.TextComparisons, bytes):
         k = int_term(key)
         if k is None:
             return plain[key]  # raises TypeError like CPython
-        found = _position(build.length(self.term), len(plain), key, k)
+        found = position(build.length(self.term), len(plain), key, k)
         if found is None:
             return plain[int(M.plain(key))]  # raises IndexError
         pos, pos_term = found

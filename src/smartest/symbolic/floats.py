@@ -17,6 +17,7 @@ from smartest.symbolic.ints import SymInt, make_int
 from smartest.terms import Term, build, floats as F
 from smartest.terms.term import Sort, var
 from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.symbolic.upward import provide
 
 _ZERO = build.const(0.0)
 # The largest magnitude an int may have and still convert to a finite float.
@@ -313,3 +314,6 @@ def new_float_input(name: str, value: float) -> SymFloat:
     obj = float.__new__(SymFloat, value)
     obj.term = var(name, Sort.FLOAT)
     return obj
+
+
+provide(make_float=make_float, SymFloat=SymFloat, int_as_float=int_as_float)

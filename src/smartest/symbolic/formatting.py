@@ -21,6 +21,7 @@ from smartest.symbolic.strs import SymStr, make_str
 from smartest.symbolic.realize import scalar_value as _plain
 from smartest.terms import Term, build
 from smartest.trace.recorder import record_concretization
+from smartest.symbolic.upward import provide
 
 _ZERO = build.const(0)
 _SPEC = re.compile(r"^(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<zero>0)?(?P<width>\d+)?"
@@ -214,3 +215,4 @@ def str_format(template: str, *args, **kwargs) -> Any:
     return _checked(concat(pieces), concrete)
 
 
+provide(format_value=format_value, percent=percent)

@@ -23,9 +23,11 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import make_int, new_int_input
+from smartest.symbolic.realize import realize
 from smartest.symbolic.strs import make_str, new_str_input
 from smartest.terms import Term, build, var
 from smartest.terms.term import Sort
+from smartest.symbolic.upward import provide
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :.-_"
 MAX_NESTING = 4      # containers/choices nested deeper than this are empty / take a flat alternative
@@ -131,7 +133,6 @@ def register_resolver(resolver: Callable[[Any, Callable[[Any], Any]], Any]) -> N
 
 def kind_for(annotation: Any) -> Any:
     """The input kind of an annotation, or None if it is not supported."""
-    _load_kinds()
     if isinstance(annotation, str):
         return BY_NAME.get(annotation)
     if isinstance(annotation, type):
@@ -168,11 +169,6 @@ def unsupported_part(annotation: Any) -> Any:
     return annotation
 
 
-def _load_kinds() -> None:
-    """The composite kinds register their resolvers on import (they import this module)."""
-    from smartest.symbolic import kinds_choice, kinds_containers, kinds_records  # noqa: F401
-
-
 def kind_of_value(value: Any) -> InputKind | None:
     """The scalar kind a plain value belongs to (bool before int: bool is an int)."""
     if isinstance(value, bool) or type(value) is SymBool:
@@ -190,7 +186,6 @@ def fresh(value: Any, name: str) -> Any:
     Compositional strategies use it for what the caller sees of a callee: an
     abstracted return value (LATEST), a formal parameter or the result of a
     summarized call (SMART).  A value of no supported kind stays concrete."""
-    from smartest.symbolic.realize import realize
     kind = kind_of_value(value)
     return value if kind is None else kind.proxy(name, realize(value))
 
@@ -229,3 +224,6 @@ def default_of(kind: Any, options: Any, depth: int) -> Any:
         from smartest.errors import TargetError
         raise TargetError(f"type {kind.name} has no finite values (it contains itself)")
     return kind.sample(random.Random(depth), options, depth)
+
+
+provide(KINDS=KINDS)

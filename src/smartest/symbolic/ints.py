@@ -13,6 +13,7 @@ from smartest.symbolic.bools import SymBool, make_bool
 from smartest.terms import Term, bits, build
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.symbolic.upward import provide, upper
 
 _ZERO = build.const(0)
 
@@ -362,11 +363,10 @@ def _shift(a: Term, av: int, k: Term, kv: int, ctor, concrete):
 
 def _true_division(a: Term, av: int, b: Term, bv: int):
     """int / int: the zero divisor is a branch; the quotient is a float term."""
-    from smartest.symbolic.floats import make_float
     from smartest.terms import floats
     _check_divisor(b, bv) if b.op != "const" else None
     value = av / bv  # raises ZeroDivisionError / OverflowError like CPython
-    return make_float(value, floats.itruediv(a, b))
+    return upper("make_float")(value, floats.itruediv(a, b))
 
 
 def _round_half_even(t: Term, m: int) -> Term:
@@ -390,16 +390,15 @@ def _mixed(self: "SymInt", other, name: str):
     answer (NotImplemented, then the other operand's method)."""
     if not isinstance(other, float):
         return getattr(int, name)(self, other)
-    from smartest.symbolic.floats import SymFloat, int_as_float, make_float
     from smartest.terms import floats
     if name in _COMPARE:
         op, swap, negate, concrete = _COMPARE[name]
         f = float.__float__(other)
-        o = other.term if type(other) is SymFloat else build.const(f)
+        o = other.term if type(other) is upper("SymFloat") else build.const(f)
         term = floats.compare(op, o, self.term) if swap else floats.compare(op, self.term, o)
         return make_bool(concrete(int(self), f), build.not_(term) if negate else term)
-    term = int_as_float(self)
-    return getattr(make_float(float(int(self)), term), name)(other)
+    term = upper("int_as_float")(self)
+    return getattr(upper("make_float")(float(int(self)), term), name)(other)
 
 
 def _concretizing(name: str):
@@ -414,8 +413,7 @@ def _concretizing(name: str):
 
 
 def _format(self, spec):
-    from smartest.symbolic.formatting import format_value
-    return format_value(self, spec)
+    return upper("format_value")(self, spec)
 
 
 SymInt.__format__ = _format
@@ -430,3 +428,6 @@ def new_int_input(name: str, value: int) -> SymInt:
     obj = int.__new__(SymInt, value)
     obj.term = var(name, Sort.INT)
     return obj
+
+
+provide(make_int=make_int)

@@ -15,7 +15,7 @@ from smartest.symbolic.ints import int_term, make_int
 from smartest.symbolic.seqs import ORDERED, SeqTerms
 from smartest.symbolic.sequences import (SymSequence, comparable, concrete_value, pin_bound, pin_position, plain,
                                          plain_items, term_of)
-from smartest.symbolic.strs import _slice_bound
+from smartest.symbolic.indexing import slice_bound
 from smartest.terms import Term, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -116,7 +116,7 @@ class SymList(SymSequence, list):
             list.insert(self, index, v)
             self._concrete_length()
             return
-        pos_t = _slice_bound(index, self._n, const(0))   # insert clamps like a slice bound
+        pos_t = slice_bound(index, self._n, const(0))   # insert clamps like a slice bound
         values = plain_items(self)
         values.insert(plain(index), plain(v))
         self._commit(self._seq().insert(pos_t, t), values)

@@ -18,6 +18,7 @@ from smartest.symbolic.floats import SymFloat
 from smartest.symbolic.ints import SymInt
 from smartest.symbolic.strs import SymStr
 from smartest.terms import Term, build
+from smartest.symbolic.upward import provide
 
 _SCALARS = (SymInt, SymStr, SymBool, SymFloat, SymBytes)
 
@@ -115,3 +116,6 @@ def term_of(x: Any) -> Term | None:
     if t in (int, str, bool, float, bytes):
         return build.const(x)
     return None
+
+
+provide(realize=realize)

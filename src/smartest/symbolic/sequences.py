@@ -30,10 +30,12 @@ from typing import Any, Iterator
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.seqs import CELL_SORTS, ORDERED, SeqTerms
-from smartest.symbolic.strs import SymStr, _slice_bound
+from smartest.symbolic.indexing import slice_bound
+from smartest.symbolic.strs import SymStr
 from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_branch, record_concretization
+from smartest.symbolic.upward import upper
 
 _ZERO = const(0)
 
@@ -48,8 +50,7 @@ def plain(x: Any) -> Any:
     if t is SymBool:
         return x.value
     if t.__module__.startswith("smartest.symbolic") and hasattr(x, "term"):
-        from smartest.symbolic.realize import realize
-        return realize(x)
+        return upper("realize")(x)
     return x
 
 
@@ -77,12 +78,11 @@ def scalar_info_of(x: Any) -> tuple | None:
     """(sort, Python type, wrap) of a scalar value, taken from the registered input
     kinds (a container the target builds learns its element sort from its first
     element); None if no kind keeps such values in cells."""
-    from smartest.symbolic.inputs import KINDS
     t = term_of(x)
     if t is None or t.sort not in CELL_SORTS:
         return None
     etype = type(plain(x))
-    for kind in KINDS.values():
+    for kind in upper("KINDS").values():
         if getattr(kind, "sort", None) is t.sort and getattr(kind, "wrap", None) is not None \
                 and getattr(kind, "types", ()) == (etype,):
             return t.sort, etype, kind.wrap
@@ -152,7 +152,7 @@ def clamp(bound: Any, size: int, default: int) -> int:
 def pin_bound(bound: Any, n: Term, size: int, default: Term, default_value: int) -> int:
     """A slice (or insert) bound clamped to [0, len], fixed at its value."""
     value = clamp(bound, size, default_value)
-    t = _slice_bound(bound, n, default)
+    t = slice_bound(bound, n, default)
     if t is not None:
         pin_position(t, value)
     return value
@@ -277,8 +277,8 @@ class SymSequence:
     def _slice(self, key: slice):
         cls = type(self)
         plain_key = slice(plain(key.start), plain(key.stop), plain(key.step))
-        start_t = _slice_bound(key.start, self._n, _ZERO)
-        stop_t = _slice_bound(key.stop, self._n, self._n)
+        start_t = slice_bound(key.start, self._n, _ZERO)
+        stop_t = slice_bound(key.stop, self._n, self._n)
         if start_t is None or stop_t is None or key.step not in (None, 1):
             if (key.step is not None and int_term(key.step) is None) or start_t is None or stop_t is None:
                 return self._base.__getitem__(self, plain_key)  # TypeError like CPython (or not ours)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import sys
 
 from smartest.symbolic.bools import make_bool
+from smartest.symbolic.indexing import position, slice_bound
 from smartest.symbolic.ints import SymInt, int_term
 from smartest.symbolic import text_methods as M
 from smartest.terms import Term, build, text, var
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.symbolic.upward import upper
 
 _ZERO = build.const(0)
 
@@ -50,29 +52,6 @@ def _plain(x):
     return str.__str__(x) if isinstance(x, SymStr) else x
 
 
-def _position(n: Term, length: int, index, idx_term: Term) -> tuple[int, Term] | None:
-    """Python's index normalization as branches: the position, or None if out of range.
-
-    `0 <= i < len` for a non-negative index, `-len <= i` for a negative one; each
-    check on a symbolic length or index is recorded, so its other side is explored.
-    """
-    i = int.__int__(index) if isinstance(index, int) else index
-    if idx_term.op != "const":
-        if not _branch(build.le(_ZERO, idx_term), i >= 0, 3):
-            pos_term = build.add(n, idx_term)
-            if not _branch(build.le(_ZERO, pos_term), i + length >= 0, 3):
-                return None
-            return i + length, pos_term
-    elif i < 0:
-        pos_term = build.add(n, idx_term)
-        if not _branch(build.le(_ZERO, pos_term), i + length >= 0, 3):
-            return None
-        return i + length, pos_term
-    if not _branch(build.lt(idx_term, n), i < length, 3):
-        return None
-    return i, idx_term
-
-
 class SymStr(M.TextComparisons, str):
     """A concrete str and the term it stands for."""
 
@@ -99,7 +78,7 @@ class SymStr(M.TextComparisons, str):
         if k is None:
             return str.__getitem__(self, key)
         n = build.length(self.term)
-        found = _position(n, str.__len__(self), key, k)
+        found = position(n, str.__len__(self), key, k)
         if found is None:
             return str.__getitem__(str.__str__(self), int.__int__(key))  # raises IndexError
         pos, pos_term = found
@@ -112,8 +91,8 @@ class SymStr(M.TextComparisons, str):
             record_concretization("slice with a step")
             return str.__getitem__(str.__str__(self), _concrete_slice(key))
         n = build.length(self.term)
-        start_t = _slice_bound(key.start, n, _ZERO)
-        stop_t = _slice_bound(key.stop, n, n)
+        start_t = slice_bound(key.start, n, _ZERO)
+        stop_t = slice_bound(key.stop, n, n)
         if start_t is None or stop_t is None:
             return str.__getitem__(str.__str__(self), _concrete_slice(key))
         value = str.__getitem__(str.__str__(self), _concrete_slice(key))
@@ -189,8 +168,7 @@ class SymStr(M.TextComparisons, str):
         return make_bool(value, build.or_(*(op(t, self.term) for t in terms)))
 
     def __format__(self, spec: str) -> str:
-        from smartest.symbolic.formatting import format_value
-        return format_value(self, spec)
+        return upper("format_value")(self, spec)
 
     def __mod__(self, args):
         record_concretization("%-formatting with a symbolic template")
@@ -199,29 +177,11 @@ class SymStr(M.TextComparisons, str):
     def __rmod__(self, template):
         if type(template) is not str:
             return NotImplemented
-        from smartest.symbolic.formatting import percent
-        return percent(template, self)
-
-
-def _slice_bound(bound, n: Term, default: Term) -> Term | None:
-    """Python's slice bound as a term clamped to [0, len]: None leaves the theory."""
-    if bound is None:
-        return default
-    b = int_term(bound)
-    if b is None:
-        return None
-    if b.op == "const":
-        v = b.value
-        raw = b if v >= 0 else build.add(n, b)
-    else:
-        raw = build.ite(build.lt(b, _ZERO), build.add(n, b), b)
-    clamped = build.ite(build.lt(raw, _ZERO), _ZERO, raw)
-    return build.ite(build.lt(n, clamped), n, clamped)
+        return upper("percent")(template, self)
 
 
 def _realized(x):
-    from smartest.symbolic.realize import realize
-    return realize(x)
+    return upper("realize")(x)
 
 
 def _concrete_slice(key: slice) -> slice:

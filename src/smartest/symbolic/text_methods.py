@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from smartest.symbolic.bools import make_bool
+from smartest.symbolic.indexing import slice_bound
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.terms import Term, build, text as T
 from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.symbolic.upward import upper
 
 _ZERO = build.const(0)
 
@@ -44,8 +46,7 @@ def plain(x):
     """The plain value of a proxy (str, bytes, int), or x itself."""
     t = type(x)
     if t.__module__.startswith("smartest.symbolic"):
-        from smartest.symbolic.realize import realize
-        return realize(x)
+        return upper("realize")(x)
     return x
 
 
@@ -178,8 +179,7 @@ def find(fl: Flavor, s, sub, start=None, end=None, reverse: bool = False):
         return _fallback(fl, s, name, sub, start, end)
     inner = (T.rfind if reverse else lambda a, b: build.find(a, b, _ZERO))(part.term, t)
     n = build.length(st)
-    from smartest.symbolic.strs import _slice_bound
-    first = _slice_bound(start, n, _ZERO)
+    first = slice_bound(start, n, _ZERO)
     missing = build.or_(build.eq(inner, build.const(-1)), _past_end(fl, s, start))
     return make_int(value, build.ite(missing, build.const(-1), build.add(inner, first)))
 

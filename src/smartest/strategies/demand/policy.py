@@ -31,7 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from smartest.annotations import AssumptionViolated
+from smartest.errors import AssumptionViolated
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.outcomes import outcome_of, symbolic_sort
@@ -172,6 +172,15 @@ class DemandPolicy:
         entry.record = call.record
         if call.record is not None:
             self.explored[call.record.index] = entry
+
+    def summary_lines(self) -> list[str]:
+        """The text report's line about the per-function trees."""
+        demand = self.report()["demand"]
+        n = sum(1 for f in demand["functions"].values() if f["paths"])
+        aim = f", aimed at {demand['target']}" if demand["target"] else ""
+        return [f"demand: {demand['paths']} intraprocedural paths in {n} function{'s' * (n != 1)}; "
+                f"{demand['lazy_runs']} lazy and {demand['relevant_runs']} relevant runs, "
+                f"{demand['unreachable']} sides proved unreachable{aim}"]
 
     def report(self) -> dict:
         functions = {}

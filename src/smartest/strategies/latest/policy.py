@@ -272,5 +272,9 @@ class LazyPolicy:
         trace = LazyTrace(tuple(self._ids), tuple(events), dict(self._drawn), self._plan)
         return RunNotes(abstract=self._abstracted > 0, info={"lazy": trace})
 
+    # What `complete` promises: only real runs are tests, and each abstract path was
+    # concretized by one or refuted.
+    complete_means = "every abstract path of the target was concretized or refuted"
+
     def report(self) -> dict:
         return {"latest": self.stats.as_dict()} if self.stats is not None else {}

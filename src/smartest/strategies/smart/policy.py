@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-from smartest.annotations import AssumptionViolated
+from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, RunNotes
 from smartest.calls.purity import CodeTable
@@ -253,6 +253,15 @@ class SummaryPolicy:
             "max_context_depth": self.max_context_depth,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
+
+    def summary_lines(self) -> list[str]:
+        """The text report's line about summaries."""
+        smart = self.report()["smart"]
+        fns = smart["functions"]
+        reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
+        n = sum(1 for f in fns.values() if f["paths"])
+        return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
+                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}"]
 
     def finish(self) -> None:
         """Save the summaries that grew (the exploration is over)."""

@@ -19,7 +19,7 @@ import math
 from types import ModuleType
 from typing import Any, Sequence
 
-from smartest.calls.opaque import OpaqueCallable, mentions_proxy, opaque_call
+from smartest.solving.opaque import OpaqueCallable, mentions_proxy, opaque_call
 from smartest.models.registry import register
 from smartest.symbolic.realize import realize
 from smartest.terms import uninterpreted

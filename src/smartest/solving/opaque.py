@@ -3,7 +3,7 @@
 A function is *opaque* when the user marks it (`@smartest.opaque`, the paper's
 `@Concrete("true")`; `@smartest.partition(...)`, its `@Partition`; `--opaque
 module:function` for code the user cannot edit) or when it is in the default set of
-library functions (`models/opaque_library.py`).  Under smartest a call of an opaque
+library functions (`solving/library.py`).  Under smartest a call of an opaque
 function with symbolic arguments runs the function on the plain argument values (the
 run needs its concrete result) and then, by the run's `solving` setting:
 

@@ -18,7 +18,8 @@ import sys
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from smartest.calls.opaque import entry_of, make_opaque
+from smartest.solving import library as opaque_library
+from smartest.solving.opaque import entry_of, make_opaque
 from smartest.errors import InvalidArgument
 
 
@@ -170,7 +171,6 @@ def for_exploration(options: Any, own: Sequence[ModuleType], home: ModuleType | 
     """The `installed` context of one exploration: `--opaque`, `--partition` (a bare
     function name is looked up in `home`, the target's module) and, unless
     `default_opaque` is off, the default library set."""
-    from smartest.models import opaque_library
     specs = list(options.opaque)
     replacements: list = []
     if options.default_opaque:
