@@ -18,6 +18,7 @@ reported as a test.
 from __future__ import annotations
 
 import inspect
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
@@ -114,3 +115,27 @@ class CallPolicy(Protocol):
     def end_run(self, recorder: Recorder) -> RunNotes:
         """The run ended; `recorder` holds its path and calls."""
         ...
+
+
+class FrameBudget:
+    """The recursion limit of one run, raised by the frames interception adds at each
+    intercepted call, so the target's own recursion gets the budget it has when it
+    runs plainly (a RecursionError that only interception caused would be a bug no
+    plain run reproduces).  `frames` maps how a call is run to the frames it adds."""
+
+    def __init__(self, frames: Mapping[str, int]) -> None:
+        self.frames = frames
+        self.limit = sys.getrecursionlimit()
+
+    def enter(self) -> int:
+        """At an intercepted call: the limit to restore when it returns (`leave`).
+        Callers inline the try/finally, so the guard adds no frame of its own."""
+        return self.limit
+
+    def leave(self, base: int) -> None:
+        self.limit = base
+        sys.setrecursionlimit(base)
+
+    def add(self, mode: str) -> None:
+        self.limit += self.frames[mode]
+        sys.setrecursionlimit(self.limit)

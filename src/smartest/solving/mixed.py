@@ -44,7 +44,7 @@ from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms import Sort, Term, build, const
 from smartest.terms import uninterpreted
 from smartest.terms.evaluate import OPS, evaluate
-from smartest.terms.rewrite import apply
+from smartest.terms.rewrite import transform
 
 _NONLINEAR = ("mul", "floordiv", "mod", "pow")
 # An evaluated integer this large is a failed try: models of incremental tries can
@@ -272,30 +272,14 @@ class MixedSolver:
         extras: dict[Term, None] = {}
         evaluations: list[tuple[str, Any]] = []
         out = []
+        def leaf(t: Term) -> Term | None:
+            return t if not t.args or not self.is_complex(t) else None
+
+        def rebuild(t: Term, args: tuple) -> Term | None:
+            return self._evaluate(t, args, env, extras, evaluations) if self._complex_node(t, args) else None
+
         for root in complex_:
-            stack = [root]
-            while stack:
-                t = stack[-1]
-                if t in cache:
-                    stack.pop()
-                    continue
-                if not t.args or not self.is_complex(t):
-                    cache[t] = t
-                    stack.pop()
-                    continue
-                pending = [a for a in t.args if a not in cache]
-                if pending:
-                    stack.extend(pending)
-                    continue
-                stack.pop()
-                args = tuple(cache[a] for a in t.args)
-                if self._complex_node(t, args):
-                    cache[t] = self._evaluate(t, args, env, extras, evaluations)
-                elif all(x is y for x, y in zip(args, t.args)):
-                    cache[t] = t
-                else:
-                    cache[t] = apply(t.op, args, t.sort, t.value)
-            out.append(cache[root])
+            out.append(transform(root, leaf, cache, rebuild))
         return tuple(out), tuple(extras), tuple(evaluations)
 
     def _evaluate(self, t: Term, args: tuple[Term, ...], env: dict, extras: dict, evaluations: list) -> Term:

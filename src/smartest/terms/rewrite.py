@@ -39,9 +39,12 @@ def apply(op: str, args: tuple[Term, ...], sort: Sort, value=None) -> Term:
     return ctor(*args)
 
 
-def transform(root: Term, leaf: Callable[[Term], Term | None], cache: dict) -> Term:
+def transform(root: Term, leaf: Callable[[Term], Term | None], cache: dict,
+              rebuild: Callable[[Term, tuple], Term | None] | None = None) -> Term:
     """Rebuild `root` bottom-up; `leaf(t)` may replace any node outright (return a
-    term) or let it be rebuilt from its transformed arguments (return None)."""
+    term) or let it be rebuilt from its transformed arguments (return None);
+    `rebuild(t, args)` may then replace it given those arguments (None: the node
+    with its new arguments)."""
     stack = [root]
     while stack:
         t = stack[-1]
@@ -59,7 +62,10 @@ def transform(root: Term, leaf: Callable[[Term], Term | None], cache: dict) -> T
             continue
         stack.pop()
         args = tuple(cache[a] for a in t.args)
-        cache[t] = t if all(x is y for x, y in zip(args, t.args)) else apply(t.op, args, t.sort, t.value)
+        done = rebuild(t, args) if rebuild is not None else None
+        if done is None:
+            done = t if all(x is y for x, y in zip(args, t.args)) else apply(t.op, args, t.sort, t.value)
+        cache[t] = done
     return cache[root]
 
 

@@ -27,12 +27,11 @@ the same way, since a searcher cannot clear `complete` by itself.
 from __future__ import annotations
 
 import inspect
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from smartest.errors import AssumptionViolated
-from smartest.calls.protocol import Call, RunNotes
+from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.strategies.demand.trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
@@ -102,19 +101,17 @@ class DemandPolicy:
         self.explored: dict[int, Explored] = {}       # by call record index
         self.formal_info: dict[Term, tuple[Explored, Term]] = {}
         self.ret_info: dict[Term, Explored] = {}
-        self._limit = sys.getrecursionlimit()
+        self._budget = FrameBudget(_FRAMES)
 
     def on_call(self, call: Call) -> Any:
-        base = self._limit
+        base = self._budget.enter()
         try:
             return self._act(call)
         finally:
-            self._limit = base
-            sys.setrecursionlimit(base)
+            self._budget.leave(base)
 
     def _frames(self, mode: str) -> None:
-        self._limit += _FRAMES[mode]
-        sys.setrecursionlimit(self._limit)
+        self._budget.add(mode)
 
     def _act(self, call: Call) -> Any:
         bound = None if call.recorder.suspended else self._bind(call)

@@ -41,7 +41,7 @@ from typing import Any, Callable, Mapping
 
 from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
-from smartest.calls.protocol import Call, RunNotes
+from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.strategies.smart.store import SummaryStore
 from smartest.strategies.smart.summary import FunctionSummary, Instance, extract, formal, outcome_class, with_term
@@ -124,23 +124,18 @@ class SummaryPolicy:
         self._root_cache: dict = {}
         self._prefix: list[Term] = []
         self._prefix_len = 0
-        self._limit = sys.getrecursionlimit()
+        self._budget = FrameBudget(_FRAMES)
         self._active: Counter = Counter()   # functions with an explored call in progress
 
     def on_call(self, call: Call) -> Any:
-        base = self._limit
+        base = self._budget.enter()
         try:
             return self._act(call)
         finally:
-            self._limit = base
-            sys.setrecursionlimit(base)
+            self._budget.leave(base)
 
     def _frames(self, mode: str) -> None:
-        """Raise the recursion limit by the frames interception adds, so the target's
-        own recursion gets the budget it has when it runs plainly (a RecursionError
-        that only interception caused would be a bug no plain run reproduces)."""
-        self._limit += _FRAMES[mode]
-        sys.setrecursionlimit(self._limit)
+        self._budget.add(mode)
 
     def _act(self, call: Call) -> Any:
         rec = call.recorder
