@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import os
 from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
 from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
+from smartest.engine.parallel import explore_parallel
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided import CONFIGURATIONS
@@ -95,6 +97,18 @@ def _mixed_solving(options: Options):
     return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
 
 
+PARALLEL = ("dart",)    # strategies whose search engine/parallel.py splits among workers
+
+
+def _workers(options: Options) -> int:
+    """How many processes explore: `workers` (0: one per core), or 1 where the search
+    cannot be split yet (a strategy other than DART, guided or mixed solving)."""
+    n = options.workers or os.cpu_count() or 1
+    if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed":
+        return 1
+    return n
+
+
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
                     run_path: str | None = None) -> Report:
     """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
@@ -118,8 +132,16 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
     own = own_modules(target.is_own_file)
+    workers = _workers(options)
     with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
-        result: ExplorationStats = engine.explore()
+        if workers > 1:
+            result, tests, parallel = explore_parallel(
+                target, options, workers, handler=_Fanout(handlers),
+                solver_factory=lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,
+                                                          max_str_len=options.max_str_len, mixed=mixed, stats=stats))
+            engine.tests = tests
+        else:
+            result: ExplorationStats = engine.explore()
     if hasattr(policy, "finish"):
         policy.finish()  # e.g. SMART saves its summaries
     report = Report(
@@ -128,6 +150,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         stop_reason=result.stop_reason, divergences=result.divergences,
         concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
     )
+    if workers > 1:
+        report.extra["parallel"] = parallel
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     report.notes.extend(getattr(policy, "summary_lines", list)())

@@ -45,6 +45,7 @@ EXPLORE_OPTIONS = [
      "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
     (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
     (("--random-tries",), "random_tries", int, "mixed solving: values tried for unconstrained inputs"),
+    (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (DART; other strategies use 1)"),
 ]
 
 

@@ -30,6 +30,7 @@ class Options:
     strict: bool = False              # every exception is a bug
     stall_restarts: int = 10          # random restarts without a new path before giving up
     run_dir: str | None = ".smartest"  # None: keep nothing on disk
+    workers: int = 1                  # processes exploring at once (engine/parallel.py); 0: one per core
     settings: object = None           # the chosen strategy's own Settings (strategies/<name>), or a dict of them
     # Opaque functions and mixed concrete-symbolic solving (calls/opaque.py, solver/mixed.py)
     solving: str = "dart"             # dart: run-time value; concretize: fix the arguments (EXE); mixed
@@ -42,7 +43,7 @@ class Options:
     complex_nonlinear: bool = False   # non-linear integer terms go to the complex part
 
     def __post_init__(self) -> None:
-        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms"):
+        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "workers"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")
         for name in ("time_limit", "per_run_timeout"):
