@@ -1,0 +1,68 @@
+"""Parallel exploration: DART with 1 and with N worker processes (--workers), on the
+same programs in one invocation.
+
+Prints runs (replays of split subtrees included), paths, bugs, completeness, wall
+seconds and the speedup against one worker; `peak` is the most subtrees waiting at
+once (how many workers the frontier could have kept busy); `coord ms/run` is the
+coordinator's own CPU per run, which bounds how many workers one coordinator can feed.
+
+    python benchmarks/parallel.py                         # 1 and 2 workers
+    python benchmarks/parallel.py --workers 1 2 --programs strcmp_testme
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "src")))
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "tests")))
+
+import smartest  # noqa: E402
+from support.oracle import label, load  # noqa: E402
+
+CASES = [("locate_top", "top", 16), ("strcmp_testme", "testme", 16), ("calc", "calc", 3),
+         ("pl0", "parse_and_check", 4), ("pex_parser", "check", 4)]
+
+
+def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float) -> dict:
+    path = os.path.join(HERE, "programs", f"{name}.py")
+    module = load(path)
+    wall, cpu = time.perf_counter(), time.process_time()
+    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n,
+                              run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
+    return {"runs": report.runs, "paths": report.paths, "complete": report.complete, "seconds": wall,
+            "bugs": sorted(b for b in bugs if b.startswith("bug ")), "coordinator_cpu": cpu,
+            "peak": report.extra.get("parallel", {}).get("peak_frontier", "-")}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--workers", nargs="+", type=int, default=[1, 2])
+    p.add_argument("--programs", nargs="+", default=None)
+    p.add_argument("--max-runs", type=int, default=20000)
+    p.add_argument("--time-limit", type=float, default=120.0)
+    args = p.parse_args(argv)
+    cases = [c for c in CASES if not args.programs or c[0] in args.programs]
+    header = (f"{'program':26} {'n':>3} {'workers':>7} {'runs':>6} {'paths':>6} {'complete':>8} {'bugs':>5} "
+              f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12}")
+    print(header)
+    print("-" * len(header))
+    for name, function, n in cases:
+        base = None
+        for w in args.workers:
+            r = run(name, function, n, w, args.max_runs, args.time_limit)
+            base = base or r
+            per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w > 1 and r["runs"] else float("nan")
+            print(f"{name + '.' + function:26} {n:>3} {w:>7} {r['runs']:>6} {r['paths']:>6} {str(r['complete']):>8} "
+                  f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
+                  f"{str(r['peak']):>5} {per_run:>12.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
