@@ -9,6 +9,7 @@ from typing import Callable
 from smartest.calls.intercept import intercept, own_modules
 from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
+from smartest.engine.distributed import explore_on_ray
 from smartest.engine.parallel import explore_parallel
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -105,7 +106,7 @@ def _workers(options: Options) -> int:
     cannot be split yet (a strategy other than DART, guided or mixed solving)."""
     n = options.workers or os.cpu_count() or 1
     if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed":
-        return 1
+        return 0 if options.ray else 1     # 0: --ray cannot apply
     return n
 
 
@@ -134,11 +135,15 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     own = own_modules(target.is_own_file)
     workers = _workers(options)
     with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
-        if workers > 1:
-            result, tests, parallel = explore_parallel(
-                target, options, workers, handler=_Fanout(handlers),
-                solver_factory=lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,
-                                                          max_str_len=options.max_str_len, mixed=mixed, stats=stats))
+        factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
+                                             max_str_len=options.max_str_len, mixed=mixed, stats=stats)
+        if options.ray and workers:
+            result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
+                                                     handler=_Fanout(handlers))
+            engine.tests = tests
+        elif workers > 1:
+            result, tests, parallel = explore_parallel(target, options, workers, handler=_Fanout(handlers),
+                                                       solver_factory=factory)
             engine.tests = tests
         else:
             result: ExplorationStats = engine.explore()
@@ -150,7 +155,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         stop_reason=result.stop_reason, divergences=result.divergences,
         concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
     )
-    if workers > 1:
+    if options.ray and workers or workers > 1:
         report.extra["parallel"] = parallel
     if hasattr(policy, "report"):
         report.extra.update(policy.report())

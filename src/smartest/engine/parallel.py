@@ -32,12 +32,15 @@ from multiprocessing.connection import wait
 from dataclasses import dataclass, replace
 
 from smartest.calls.inline import InlinePolicy
+from smartest.calls.intercept import own_modules
 from smartest.engine.budget import Budget
 from smartest.engine.execute import execute
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
+from smartest.solver import build_solver_chain
+from smartest.solving.names import for_exploration
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
@@ -220,18 +223,60 @@ class _Coordinator:
         return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
 
 
-def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None
-                     ) -> tuple[ExplorationStats, list[TestCase], dict]:
-    """Explore `target` with `workers` processes, DART's depth-first search in each;
-    returns the statistics, the test cases and a report section."""
+def first_jobs(target: Target, options: Options, solver_factory, handler=None):
+    """The coordinator's first run: (its engine, its searcher, one job per branch).
+    Workers forked after it hold the same searcher, so a job may name its candidate
+    there (`seed`) instead of being replayed."""
     solver, solver_stats = solver_factory()
     first = SubtreeSearcher()
     engine = Engine(target, options, searcher=first, solver=solver, solver_stats=solver_stats,
                     policy=InlinePolicy(), handler=handler)
-    budget = Budget(options.max_runs, options.time_limit)
     engine._random_run()
     jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(first._stack)]
-    stats, tests = engine.stats, engine.tests
+    return engine, first, jobs
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.tests: list[TestCase] = []
+
+    def on_run_start(self, inputs) -> None:
+        pass
+
+    def on_test(self, test: TestCase, stats) -> None:
+        self.tests.append(_portable(test))
+
+
+def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, solver_factory=None) -> tuple:
+    """Explore one job's subtree in this process for at most `max_runs` runs (a Ray
+    task, engine/distributed.py): (test cases found, what is left of it as jobs,
+    a summary).  The job is replayed first: nothing of its terms crossed over."""
+    solver, solver_stats = (solver_factory or (lambda: build_solver_chain(
+        timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)))()
+    searcher, policy, collector = SubtreeSearcher(), InlinePolicy(), _Collector()
+    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
+                    handler=collector)
+    with for_exploration(options, own_modules(target.is_own_file), target.module):
+        o = options
+        result = execute(target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
+                         strict=o.strict, policy=policy, options=o)
+        engine.stats.runs += 1
+        engine.stats.complete &= result.complete
+        searcher.push_job(result.path, dict(job.assignment), job.index)
+        while len(searcher) and engine.stats.runs < max_runs:
+            engine._attempt(searcher.select())
+    left = [Job(dict(c.assignment), c.origin[2]) for c in searcher._stack]
+    summary = {"runs": engine.stats.runs, **_summary(engine.stats)}
+    return collector.tests, left, summary
+
+
+def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None
+                     ) -> tuple[ExplorationStats, list[TestCase], dict]:
+    """Explore `target` with `workers` processes, DART's depth-first search in each;
+    returns the statistics, the test cases and a report section."""
+    budget = Budget(options.max_runs, options.time_limit)
+    engine, first, jobs = first_jobs(target, options, solver_factory, handler)
+    stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
     ctx = multiprocessing.get_context("fork")
     procs, conns = [], []
     for _ in range(workers):
