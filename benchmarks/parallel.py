@@ -8,6 +8,7 @@ coordinator's own CPU per run, which bounds how many workers one coordinator can
 
     python benchmarks/parallel.py                         # 1 and 2 workers
     python benchmarks/parallel.py --workers 1 2 --programs strcmp_testme
+    python benchmarks/parallel.py --ray                   # and the same as Ray tasks
 """
 from __future__ import annotations
 
@@ -27,11 +28,12 @@ CASES = [("locate_top", "top", 16), ("strcmp_testme", "testme", 16), ("calc", "c
          ("pl0", "parse_and_check", 4), ("pex_parser", "check", 4)]
 
 
-def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float) -> dict:
+def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None
+        ) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     wall, cpu = time.perf_counter(), time.process_time()
-    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n,
+    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n, ray=ray,
                               run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
@@ -46,7 +48,11 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
+    p.add_argument("--ray", action="store_true", help="also a row with the workers as tasks of a local 2-CPU Ray")
     args = p.parse_args(argv)
+    if args.ray:
+        import ray
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     cases = [c for c in CASES if not args.programs or c[0] in args.programs]
     header = (f"{'program':26} {'n':>3} {'workers':>7} {'runs':>6} {'paths':>6} {'complete':>8} {'bugs':>5} "
               f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12}")
@@ -54,10 +60,11 @@ def main(argv=None) -> int:
     print("-" * len(header))
     for name, function, n in cases:
         base = None
-        for w in args.workers:
-            r = run(name, function, n, w, args.max_runs, args.time_limit)
+        for w in [*args.workers, *(["ray"] if args.ray else [])]:
+            r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
+                    "local" if w == "ray" else None)
             base = base or r
-            per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w > 1 and r["runs"] else float("nan")
+            per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w != 1 and r["runs"] else float("nan")
             print(f"{name + '.' + function:26} {n:>3} {w:>7} {r['runs']:>6} {r['paths']:>6} {str(r['complete']):>8} "
                   f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
                   f"{str(r['peak']):>5} {per_run:>12.2f}", flush=True)
