@@ -215,6 +215,21 @@ class Automaton:
     def slots(self) -> int:
         return 2 * (self.groups + 1)
 
+    @property
+    def may_be_empty(self) -> bool:
+        """Can a match be empty (acceptance reachable without reading a character)?"""
+        seen, stack = {self.start}, [self.start]
+        while stack:
+            st = self.states[stack.pop()]
+            if st.kind == "accept":
+                return True
+            if st.kind != "char":
+                for x in st.next:
+                    if x not in seen:
+                        seen.add(x)
+                        stack.append(x)
+        return False
+
 
 class _Builder:
     def __init__(self) -> None:
