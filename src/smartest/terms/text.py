@@ -64,6 +64,21 @@ def _parse_int_ok(s) -> bool:
     return True
 
 
+def _parse_int_base(s, base: int) -> int:
+    try:
+        return int(s, base)
+    except ValueError:
+        return 0
+
+
+def _parse_int_base_ok(s, base: int) -> bool:
+    try:
+        int(s, base)
+    except ValueError:
+        return False
+    return True
+
+
 def _parse_float(s) -> float:
     try:
         return float(s)
@@ -99,6 +114,8 @@ OPS.update({
     "reverse": lambda s: s[::-1],
     "parse_int": _parse_int,
     "parse_int_ok": _parse_int_ok,
+    "parse_int_base": _parse_int_base,
+    "parse_int_base_ok": _parse_int_base_ok,
     "parse_float": _parse_float,
     "parse_float_ok": _parse_float_ok,
     "latin1": lambda b: b.decode("latin-1"),
@@ -168,6 +185,15 @@ def parse_int_ok(s: Term) -> Term:
     return _fold("parse_int_ok", (s,), BOOL)
 
 
+def parse_int_base(s: Term, base: Term) -> Term:
+    """int(s, base) for a constant base 0 or 2..36 (0 where it raises)."""
+    return _fold("parse_int_base", (s, base), INT)
+
+
+def parse_int_base_ok(s: Term, base: Term) -> Term:
+    return _fold("parse_int_base_ok", (s, base), BOOL)
+
+
 def parse_float(s: Term) -> Term:
     """float(s) (0.0 where float(s) raises: see parse_float_ok)."""
     return _fold("parse_float", (s,), Sort.FLOAT)
@@ -204,7 +230,8 @@ def has_code(b: Term, n: Term) -> Term:
 
 for _op, _ctor in (("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
                    ("replace", replace), ("reverse", reverse), ("parse_int", parse_int),
-                   ("parse_int_ok", parse_int_ok), ("parse_float", parse_float),
+                   ("parse_int_ok", parse_int_ok),
+                   ("parse_int_base", parse_int_base), ("parse_int_base_ok", parse_int_base_ok), ("parse_float", parse_float),
                    ("parse_float_ok", parse_float_ok), ("latin1", latin1), ("utf8_ok", utf8_ok), ("utf8", utf8)):
     register_op(_op, _ctor)
 for _op in ("lower", "upper"):
