@@ -14,5 +14,6 @@ from smartest.models import containers  # noqa: F401  (after builtins_core: it e
 from smartest.models import opaque_library  # noqa: F401  (registers itself)
 from smartest.models import regex  # noqa: F401  (registers itself)
 from smartest.models import twins  # noqa: F401  (registers itself)
+from smartest.models import binary  # noqa: F401  (registers itself)
 
 __all__ = ["REGISTRY", "install", "register"]

@@ -488,12 +488,56 @@ def has_code(lw, t: Term) -> Term:
     return build.or_(*(build.and_(_active(s, k), build.eq(s.chars[k], n)) for k in range(s.capacity)))
 
 
+# -- encoding ---------------------------------------------------------------------------
+
+def from_byte(lw, t: Term):
+    n = lw.lower(t.args[0])
+    ok = build.and_(build.le(_ZERO, n), build.le(n, const(255)))
+    return lw.Seq(build.ite(ok, _ONE, _ZERO), (n,))
+
+
+def encode_latin1(lw, t: Term):
+    s = lw.seq(t.args[0])
+    return lw.Seq(s.length, tuple(build.mod(c, const(256)) for c in s.chars))
+
+
+def _utf8_piece(c: Term, active: Term):
+    """The 1-4 bytes of one code point, as a piece of symbolic length."""
+    def cont(shift: int) -> Term:
+        return build.add(const(0x80), build.mod(build.floordiv(c, const(64 ** shift)), const(64)))
+    one, two, three = build.lt(c, const(0x80)), build.lt(c, const(0x800)), build.lt(c, const(0x10000))
+    length = build.ite(active, build.ite(one, _ONE, build.ite(two, const(2), build.ite(three, const(3), const(4)))), _ZERO)
+    lead = build.ite(one, c, build.ite(two, build.add(const(0xC0), build.floordiv(c, const(64))),
+                                       build.ite(three, build.add(const(0xE0), build.floordiv(c, const(4096))),
+                                                 build.add(const(0xF0), build.floordiv(c, const(262144))))))
+    second = build.ite(two, cont(0), build.ite(three, cont(1), cont(2)))
+    third = build.ite(three, cont(0), cont(1))
+    return length, (lead, second, third, cont(0))
+
+
+def encode_utf8(lw, t: Term):
+    s = lw.seq(t.args[0])
+    pieces = []
+    for k in range(s.capacity):
+        length, codes = _utf8_piece(s.chars[k], _active(s, k))
+        pieces.append(lw.Seq(length, codes))
+    return concat_pieces(lw, pieces)
+
+
+def codes_outside(lw, t: Term) -> Term:
+    s, lo, hi = lw.seq(t.args[0]), lw.lower(t.args[1]), lw.lower(t.args[2])
+    return build.and_(*(_implies(_active(s, k), build.or_(build.lt(s.chars[k], lo), build.lt(hi, s.chars[k])))
+                        for k in range(s.capacity)))
+
+
 # Operators producing a sequence, and those producing an int or bool from one.
 SEQS: dict[str, Callable] = {"lower": case, "upper": case, "repr": repr_, "replace": replace, "reverse": reverse,
-                             "latin1": latin1, "utf8": utf8}
+                             "latin1": latin1, "utf8": utf8, "from_byte": from_byte, "encode_utf8": encode_utf8,
+                             "encode_latin1": encode_latin1}
 VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count": count, "rfind": rfind,
                                "parse_int": parse_int, "parse_int_ok": parse_int,
                                "parse_int_base": parse_int_base, "parse_int_base_ok": parse_int_base, "utf8_ok": utf8_ok,
-                               "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code}
+                               "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code,
+                               "codes_outside": codes_outside}
 VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
                                              "isspace", "isupper", "islower", "isascii")})
