@@ -16,14 +16,14 @@ from support.model_check import check
 K = 7
 S = var("s", Sort.STR)
 BASES = [0, *range(2, 37)]
-PIECES = ["0", "1", "7", "9", "a", "F", "z", "Z", "_", "x", "X", "o", "b", "B", " ", "+", "-", "\u0663", "\t", "\x1c"]
-SPECIAL = ["0x_ff", "0X1F", "-0b101", "+0o17", "00", "007", "0_0", "1__0", "_1", "1_", "0x", " 12 ", "z", "0b", "-"]
+PIECES = ["0", "1", "7", "9", "a", "F", "z", "Z", "_", "x", "X", "o", "b", "B", " ", "+", "-", "\u0663", "\u0660", "\u0665", "\t", "\x1c"]
+SPECIAL = ["0x_ff", "0X1F", "-0b101", "+0o17", "00", "007", "0_0", "1__0", "_1", "1_", "0x", " 12 ", "z", "0b", "-", "\u0660x1", "\u0660\u0665", "+\u0660o7", "\u0660_0"]
 
 
 def _inputs():
     rnd = random.Random(3)
     out = list(SPECIAL)
-    while len(out) < 250:
+    while len(out) < 160:
         out.append("".join(rnd.choice(PIECES) for _ in range(rnd.randint(0, K))))
     return [x for x in out if len(x) <= K]
 

@@ -48,6 +48,8 @@ def _bytes_of(value: int, term, length: int, little: bool):
 
 def to_bytes(self, length=1, byteorder="big", *, signed=False):
     """int.to_bytes of a SymInt: OverflowError when it does not fit, as a branch."""
+    if type(self) is not SymInt:
+        return int.to_bytes(self, length, byteorder, signed=signed)
     length, byteorder, signed = realize(length), realize(byteorder), realize(signed)
     if type(length) is not int or byteorder not in _ORDERS or length < 0:
         return int.to_bytes(int.__int__(self), length, byteorder, signed=signed)  # raises like CPython
@@ -91,6 +93,8 @@ def from_bytes(cls, data, byteorder="big", *, signed=False):
 
 def encode(self, encoding="utf-8", errors="strict"):
     """str.encode for UTF-8, ASCII and Latin-1 with errors='strict'."""
+    if type(self) is not SymStr:
+        return str.encode(self, encoding, errors)
     plain = str.__str__(self)
     codec = str(realize(encoding)).lower().replace("_", "-")
     if realize(errors) != "strict" or codec not in ("utf-8", "utf8", "ascii", "us-ascii", "latin-1", "latin1",
@@ -117,6 +121,8 @@ def _hex_digit(d):
 
 def hex_(self, *args):
     """bytes.hex() (no separator)."""
+    if type(self) is not SymBytes:
+        return bytes.hex(self, *args)
     if args:
         record_concretization("bytes.hex with a separator has no model")
         return bytes.hex(bytes.__getitem__(self, slice(None)), *map(realize, args))

@@ -314,7 +314,10 @@ def parse_int_base(lw, t: Term) -> Term:
     plus, minus = build.eq(sign, const(ord("+"))), build.eq(sign, const(ord("-")))
     signed = build.and_(build.lt(a, b), build.or_(plus, minus))
     p0 = build.add(a, build.ite(signed, _ONE, _ZERO))
-    zero = build.and_(build.lt(p0, b), build.eq(s.char_at(p0), const(48)))
+    # CPython turns every Unicode decimal digit into its ASCII digit first: '٠x1' is '0x1'.
+    first_char = s.char_at(p0)
+    zero = build.and_(build.lt(p0, b), charclass.member(first_char, "isdecimal", Sort.STR),
+                      build.eq(charclass.decimal_value(first_char), _ZERO))
 
     def prefixed(b_: int):
         letter = s.char_at(build.add(p0, _ONE))
