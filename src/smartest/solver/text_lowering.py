@@ -245,19 +245,7 @@ def _body(lw, s):
 
 def _digits(lw, s, first: Term, end: Term):
     """(valid, value) of s[first:end] as decimal digits with single underscores between."""
-    valid = [build.lt(first, end)]
-    value = _ZERO
-    under = const(ord("_"))
-    for k in range(s.capacity):
-        c = s.chars[k]
-        inside = build.and_(build.le(first, const(k)), build.lt(const(k), end))
-        digit = charclass.member(c, "isdecimal", Sort.STR)
-        prev_ok = build.and_(build.lt(first, const(k)), build.not_(build.eq(s.char(k - 1), under))) if k else build.FALSE
-        next_ok = build.and_(build.lt(const(k + 1), end), build.not_(build.eq(s.char(k + 1), under)))
-        valid.append(_implies(inside, build.or_(digit, build.and_(build.eq(c, under), prev_ok, next_ok))))
-        value = build.ite(build.and_(inside, digit),
-                          build.add(build.mul(value, const(10)), charclass.decimal_value(c)), value)
-    return build.and_(*valid), value
+    return _based_digits(s, first, end, 10)
 
 
 def parse_int(lw, t: Term) -> Term:
@@ -275,7 +263,9 @@ def parse_int(lw, t: Term) -> Term:
 
 def _digit_value(c: Term, base: int) -> tuple[Term, Term]:
     """(is a digit of `base`, its value): any Unicode decimal digit, ASCII letters."""
-    dec = build.and_(charclass.member(c, "isdecimal", Sort.STR), build.lt(charclass.decimal_value(c), const(base)))
+    dec = charclass.member(c, "isdecimal", Sort.STR)
+    if base < 10:
+        dec = build.and_(dec, build.lt(charclass.decimal_value(c), const(base)))
     if base <= 10:
         return dec, charclass.decimal_value(c)
     top = base - 11
