@@ -23,7 +23,7 @@ import json
 import json.decoder
 import json.scanner
 import re
-from types import MethodType, ModuleType
+from types import ModuleType
 
 from smartest.models import syntax
 from smartest.models.modules import register_function
@@ -37,10 +37,9 @@ from smartest.trace.recorder import record_concretization
 
 def _modelled_default(value):
     """A default argument bound to a compiled pattern's method, rebound to the model's."""
-    if isinstance(value, MethodType) or type(value).__name__ == "builtin_function_or_method":
-        owner = getattr(value, "__self__", None)
-        if type(owner) is re.Pattern:
-            return getattr(SymPattern(owner), value.__name__)
+    owner = getattr(value, "__self__", None)
+    if type(owner) is re.Pattern and callable(value):
+        return getattr(SymPattern(owner), value.__name__)
     return value
 
 
