@@ -84,7 +84,7 @@ def test_lowering_of_regex_positions_is_exact():
     for p in PATTERNS:
         flags = re.compile(p).flags
         a = R.automaton(p, flags)
-        for mode in (R.MATCH, R.FULL, R.SEARCH):
+        for mode in (R.MATCH, R.FULL, R.SEARCH, R.ADVANCE):
             for _ in range(12):
                 x = "".join(rnd.choice(LATIN1) for _ in range(rnd.randint(0, K)))
                 pos = rnd.choice([0, 0, 1, 3, -1, 9])
@@ -122,7 +122,7 @@ def test_models_match_cpython():
     """Each case on plain values (CPython's re) and on proxies (the models): same values
     and exceptions, and every recorded decision and returned term holds on the inputs."""
     rnd = random.Random(7)
-    tried = followed = 0
+    tried = 0
     for p in PATTERNS:
         for case in CASES:
             x = "".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(0, K)))
@@ -145,11 +145,9 @@ def test_models_match_cpython():
             assert got == _realized(expected), (p, x, n, got, expected)
             for b in rec.path:
                 assert evaluate(b.term, {S: x, X: n}) == b.taken, (p, x, b.term)
-            # The one thing not followed: repeated searches of a pattern that can match "".
-            assert all("empty string" in c.reason for c in rec.concretizations), (p, rec.concretizations)
+            assert not rec.concretizations, (p, rec.concretizations)
             tried += 1
-            followed += not rec.concretizations
-    assert tried == len(PATTERNS) * len(CASES) and followed > 0.8 * tried
+    assert tried == len(PATTERNS) * len(CASES)
 
 
 def _realized(x):

@@ -6,7 +6,8 @@ texts are substrings of the subject between `re_pos` terms, so what the target d
 with a group (`int(m.group(1))`) stays symbolic.  Whether an optional group took part
 (`m.group(3) is None`) is a branch recorded where the group is read.  `findall`,
 `finditer`, `sub`, `subn` and `split` search again from the end of each match, one
-branch per "is there another match", as a loop records its test.
+branch per "is there another match", as a loop records its test (after an empty match
+the next search may not match "" at the same place, CPython's rule since 3.7).
 
 A pattern outside the modelled syntax (back references, lookaround, ...: see
 terms/regex.py), a symbolic pattern, `endpos`, or a replacement template with
@@ -24,7 +25,7 @@ from types import ModuleType
 
 from smartest.models.modules import register_function
 from smartest.models.registry import INSTALL_HOOKS
-from smartest.symbolic.ints import SymInt, make_int
+from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.strs import SymStr, make_str
 from smartest.symbolic.text_methods import branch
@@ -153,9 +154,12 @@ class SymPattern:
     def _why_not(self) -> str | None:
         return R.check(self._real.pattern, self._real.flags)
 
-    def _one(self, method: str, string, pos, endpos):
+    def _one(self, method: str, string, pos, endpos, advance: bool = False):
+        """One match; `advance`: the search after an empty match at pos (findall...)."""
         real = getattr(self._real, method)
         if not _symbolic(string, pos):
+            if advance:
+                return R.advance_search(self._real, string, pos)
             return real(string, pos) if endpos is None else real(string, pos, endpos)
         if not isinstance(string, str):
             return real(realize(string), realize(pos))   # raises TypeError like CPython
@@ -165,9 +169,9 @@ class SymPattern:
             args = (realize(string), realize(pos)) + (() if endpos is None else (realize(endpos),))
             return real(*args)
         plain = realize(string)
-        m = real(plain, realize(pos))
+        m = R.advance_search(self._real, plain, realize(pos)) if advance else real(plain, realize(pos))
         terms = (term_of(string), const(self._real.pattern), const(int(self._real.flags)),
-                 const(_MODES[method]), term_of(pos))
+                 const(R.ADVANCE if advance else _MODES[method]), term_of(pos))
         if not branch(R.re_ok(*terms), m is not None):
             return None
         return SymMatch(m, string, terms)
@@ -185,22 +189,26 @@ class SymPattern:
     def _iterable(self, string, method: str) -> str | None:
         """Why the repeated search cannot be followed symbolically (None: it can)."""
         why = self._why_not()
-        if why is None and R.automaton(self._real.pattern, self._real.flags).may_be_empty:
-            why = "a pattern that can match the empty string"
         if why is not None:
             record_concretization(f"re {method}: {why}")
         return why
 
     def _matches(self, string, pos=0, count=0):
-        """The successive non-overlapping matches, each a recorded decision."""
-        found = 0
+        """The successive matches as CPython's repeated search finds them (after an
+        empty match, the next may not be empty at the same place): each "another
+        match?" and, for a pattern that can match "", each "was it empty?" is a
+        recorded decision."""
+        found, advance = 0, False
+        nullable = R.automaton(self._real.pattern, self._real.flags).may_be_empty
         while not count or found < count:
-            m = self._one("search", string, pos, None)
+            m = self._one("search", string, pos, None, advance)
             if m is None:
                 return
             yield m
             found += 1
-            pos = m.end()
+            start, pos = m.start(), m.end()
+            advance = nullable and branch(build.eq(int_term(start), int_term(pos)),
+                                          int.__int__(start) == int.__int__(pos))
 
     def finditer(self, string, pos=0, endpos=None):
         if not _symbolic(string, pos) or endpos is not None or self._iterable(string, "finditer"):

@@ -12,7 +12,8 @@ Two tables of booleans, one entry per (state q, position i):
 
 A slot (group boundary) is the last position at which the path saves it; the path's
 positions never decrease, so that is the largest i with vis[save][i].  `re.search`
-starts at the first i >= pos where acc[start][i] holds.  Formulas are linear in
+starts at the first i >= pos where acc[start][i] holds; the search that follows an
+empty match (ADVANCE) also refuses acceptance at pos itself.  Formulas are linear in
 states x positions; every entry is an interned term, so shared subformulas are built
 once.
 """
@@ -22,7 +23,7 @@ import weakref
 
 from smartest.solver import charclass, text_lowering
 from smartest.terms import build, const
-from smartest.terms.regex import FULL, SEARCH, CharSet, automaton
+from smartest.terms.regex import ADVANCE, FULL, SEARCH, CharSet, automaton
 from smartest.terms.term import Sort, Term
 
 _TRUE, _FALSE = const(True), const(False)
@@ -92,12 +93,16 @@ def _tables(lw, t: Term):
     n, k = s.length, s.capacity
     mode = mode.value
     states = a.states
+    p = lw.lower(pos)
+    p = build.ite(build.lt(p, _ZERO), _ZERO, build.ite(build.lt(n, p), n, p))
     acc = [[_FALSE] * (k + 2) for _ in states]
     for i in range(k, -1, -1):
         for q in reversed(a.order):
             st = states[q]
             if st.kind == "accept":
                 v = build.eq(n, const(i)) if mode == FULL else build.le(const(i), n)
+                if mode == ADVANCE:   # no empty match at the start position
+                    v = build.and_(v, build.not_(build.eq(p, const(i))))
             elif st.kind == "char":
                 v = _FALSE if i >= k else build.and_(build.lt(const(i), n), char_test(s.chars[i], st.chars),
                                                      acc[st.next[0]][i + 1])
@@ -108,13 +113,11 @@ def _tables(lw, t: Term):
             else:
                 v = acc[st.next[0]][i]
             acc[q][i] = v
-    p = lw.lower(pos)
-    p = build.ite(build.lt(p, _ZERO), _ZERO, build.ite(build.lt(n, p), n, p))
     incoming: dict[tuple[int, int], list[Term]] = {}
     earlier: list[Term] = []
     for i in range(k + 1):
         here = build.and_(build.eq(p, const(i)), acc[a.start][i])
-        if mode == SEARCH:
+        if mode in (SEARCH, ADVANCE):
             first = build.and_(build.le(p, const(i)), acc[a.start][i])
             here = build.and_(first, *(build.not_(e) for e in earlier))
             earlier.append(first)

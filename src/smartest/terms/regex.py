@@ -33,7 +33,9 @@ from smartest.terms.evaluate import OPS
 from smartest.terms.rewrite import register_op
 from smartest.terms.term import Sort, Term, const, make
 
-MATCH, FULL, SEARCH = 0, 1, 2
+# ADVANCE: the search that follows an empty match at pos in findall/finditer/sub/split
+# (CPython's `must_advance`): a match may start at pos only if it is not empty.
+MATCH, FULL, SEARCH, ADVANCE = 0, 1, 2, 3
 _METHODS = {MATCH: "match", FULL: "fullmatch", SEARCH: "search"}
 MAX_STATES = 4000           # beyond this an unrolled repeat is not worth a formula
 MAX_FOLD_CODES = 4000       # the largest case-insensitive set spelled out code by code
@@ -45,8 +47,22 @@ class Unsupported(Exception):
 
 # -- the terms ----------------------------------------------------------------------
 
+def advance_search(compiled: re.Pattern, s: str, pos: int):
+    """The match CPython's repeated search finds at pos right after an empty match
+    there: the plain search's, unless that is empty at pos; then finditer's next one."""
+    m = compiled.search(s, pos)
+    if m is None or m.span() != (min(max(pos, 0), len(s)),) * 2:
+        return m
+    found = compiled.finditer(s, pos)
+    next(found)
+    return next(found, None)
+
+
 def _match(s: str, pattern: str, flags: int, mode: int, pos: int):
-    return getattr(re.compile(pattern, flags), _METHODS[mode])(s, pos)
+    compiled = re.compile(pattern, flags)
+    if mode == ADVANCE:
+        return advance_search(compiled, s, pos)
+    return getattr(compiled, _METHODS[mode])(s, pos)
 
 
 def _re_pos(s, pattern, flags, mode, pos, slot):
