@@ -107,6 +107,8 @@ CASES = [
     lambda re, pat, s, n: re.findall(pat, s),
     lambda re, pat, s, n: [m.span() for m in re.finditer(pat, s)],
     lambda re, pat, s, n: re.sub(pat, "<>", s),
+    lambda re, pat, s, n: re.sub(pat, r"[\g<0>|\\n]", s, count=n),
+    lambda re, pat, s, n: re.compile(pat).groups and re.sub(pat, r"\1\1-", s),
     lambda re, pat, s, n: re.subn(pat, lambda m: m.group(0) + "!", s, count=2),
     lambda re, pat, s, n: re.split(pat, s),
     lambda re, pat, s, n: re.split(pat, s, maxsplit=1),

@@ -10,8 +10,9 @@ branch per "is there another match", as a loop records its test (after an empty 
 the next search may not match "" at the same place, CPython's rule since 3.7).
 
 A pattern outside the modelled syntax (back references, lookaround, ...: see
-terms/regex.py), a symbolic pattern, `endpos`, or a replacement template with
-backslashes uses CPython on the concrete values and records a concretization.
+terms/regex.py), a symbolic pattern or `endpos` uses CPython on the concrete values
+and records a concretization.  Replacement templates (`\\1`, `\\g<name>`) are read by
+re's own template parser.
 
 Compiled patterns: `re.compile` answers a `SymPattern` (the real pattern behind it),
 and a target module's globals bound to compiled patterns at import time are rebound
@@ -21,6 +22,7 @@ real one.
 from __future__ import annotations
 
 import re
+from re import _parser
 from types import ModuleType
 
 from smartest.models.modules import register_function
@@ -229,17 +231,34 @@ class SymPattern:
                 out.append(tuple(m._text(i) for i in range(1, n + 1)))
         return out
 
+    def _template(self, repl: str) -> list:
+        """A replacement string as literal texts and group numbers (re's own parser)."""
+        parsed = _parser.parse_template(repl, self._real)
+        if isinstance(parsed, tuple):   # 3.11: (groups, literals with None at the groups)
+            groups, literals = parsed
+            parts = list(literals)
+            for index, group in groups:
+                parts[index] = group
+            return [x for x in parts if x != ""]
+        return [x for x in parsed if x != ""]   # 3.12: literals and group numbers
+
     def subn(self, repl, string, count=0):
-        literal = isinstance(repl, str) and "\\" not in repl
-        if not _symbolic(string) or not (literal or callable(repl)) or self._iterable(string, "sub"):
-            if _symbolic(string) and not (literal or callable(repl)):
-                record_concretization("re sub: a replacement template with backslashes is not modelled")
+        if not _symbolic(string) or not (isinstance(repl, str) or callable(repl)) or self._iterable(string, "sub"):
             if callable(repl):
                 return self._real.subn(lambda m: realize(repl(m)), realize(string), realize(count))
             return self._real.subn(realize(repl), realize(string), realize(count))
+        parts = self._template(repl) if isinstance(repl, str) else None
+        if _symbolic(count):
+            record_concretization("re sub: a symbolic count is not modelled")
         out, last, n = string[:0], 0, 0
         for m in self._matches(string, 0, realize(count)):
-            out = out + string[last:m.start()] + (repl if literal else repl(m))
+            if parts is None:
+                piece = repl(m)
+            else:
+                piece = ""
+                for x in parts:
+                    piece = piece + (x if isinstance(x, str) else m._text(x))
+            out = out + string[last:m.start()] + piece
             last = m.end()
             n += 1
         return out + string[last:], n
@@ -250,6 +269,8 @@ class SymPattern:
     def split(self, string, maxsplit=0):
         if not _symbolic(string) or self._iterable(string, "split"):
             return self._real.split(realize(string), realize(maxsplit))
+        if _symbolic(maxsplit):
+            record_concretization("re split: a symbolic maxsplit is not modelled")
         out, last = [], 0
         for m in self._matches(string, 0, realize(maxsplit)):
             out.append(string[last:m.start()])
