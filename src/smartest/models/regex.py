@@ -195,7 +195,7 @@ class SymPattern:
             record_concretization(f"re {method}: {why}")
         return why
 
-    def _matches(self, string, pos=0, count=0):
+    def _matches(self, string, pos=0, count=0):  # count < 0: none, as CPython
         """The successive matches as CPython's repeated search finds them (after an
         empty match, the next may not be empty at the same place): each "another
         match?" and, for a pattern that can match "", each "was it empty?" is a
@@ -248,10 +248,8 @@ class SymPattern:
                 return self._real.subn(lambda m: realize(repl(m)), realize(string), realize(count))
             return self._real.subn(realize(repl), realize(string), realize(count))
         parts = self._template(repl) if isinstance(repl, str) else None
-        if _symbolic(count):
-            record_concretization("re sub: a symbolic count is not modelled")
         out, last, n = string[:0], 0, 0
-        for m in self._matches(string, 0, realize(count)):
+        for m in self._matches(string, 0, count):
             if parts is None:
                 piece = repl(m)
             else:
@@ -269,10 +267,8 @@ class SymPattern:
     def split(self, string, maxsplit=0):
         if not _symbolic(string) or self._iterable(string, "split"):
             return self._real.split(realize(string), realize(maxsplit))
-        if _symbolic(maxsplit):
-            record_concretization("re split: a symbolic maxsplit is not modelled")
         out, last = [], 0
-        for m in self._matches(string, 0, realize(maxsplit)):
+        for m in self._matches(string, 0, maxsplit):
             out.append(string[last:m.start()])
             out.extend(m._group(i) for i in range(1, self._real.groups + 1))
             last = m.end()
