@@ -174,3 +174,17 @@ def test_unsupported_syntax_is_a_recorded_concretization(function):
     plain = getattr(load(path), function)
     for t in report.tests:
         assert plain(**t.inputs) == t.returned
+
+
+def test_case_insensitive_character_sets_are_cpythons():
+    """Under re.I (Unicode and ASCII) the set a literal or class compiles to is exactly
+    the characters CPython matches, over the first 0x3000 code points (Latin, Greek,
+    Cyrillic, the Kelvin sign, the long s, title-case digraphs)."""
+    for pattern in ["k", "s", "i", "\u00e9", "\u00df", "\u03c3", "[a-f]", "[^k]", "[K-M]", "I", "\u017f", "\u01c5"]:
+        for flags in (re.I, re.I | re.A):
+            compiled = re.compile(pattern, flags)
+            chars = next(st.chars for st in R.automaton(pattern, compiled.flags).states if st.kind == "char")
+            assert not chars.classes
+            for c in range(0x3000):
+                modelled = any(lo <= c <= hi for lo, hi in chars.ranges) != chars.negate
+                assert modelled == bool(compiled.fullmatch(chr(c))), (pattern, flags, hex(c))
