@@ -10,10 +10,9 @@ f-strings) with the builtin models installed, their compiled patterns modelled
 what it would catch.  Exact wherever the pieces they call are modelled; where one is
 not, that piece records its own concretization.
 
-`bisect`, `heapq`, `datetime` and `decimal` need nothing here: `bisect`/`heapq`
-compare elements with the proxies' own operators only in their Python fallbacks,
-which CPython does not use when the C accelerators exist (a recorded gap, see
-ARCHITECTURE.md).
+`bisect` and `heapq` need no twin: their C accelerators compare elements with `<`,
+which calls the proxies' own comparison methods, so every decision is recorded.
+`decimal` (`_pydecimal`) and `datetime` (`_pydatetime`, 3.12+) are not routed yet.
 """
 from __future__ import annotations
 
