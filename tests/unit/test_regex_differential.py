@@ -13,7 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from smartest import explore
-from smartest.models import regex as RM
+from smartest.models import regex  # noqa: F401  (registers the models of re)
+from smartest.models.modules import MODELS as MODULE_MODELS
 from smartest.solver.strings import StringLowering
 from smartest.symbolic.ints import new_int_input
 from smartest.symbolic.strs import new_str_input
@@ -116,8 +117,8 @@ CASES = [
     lambda re, pat, s, n: re.search(pat, s) and re.search(pat, s)[0],
     lambda re, pat, s, n: re.search(pat, s) and re.search(pat, s).groupdict("-"),
 ]
-MODELS = SimpleNamespace(match=RM.match, fullmatch=RM.fullmatch, search=RM.search, findall=RM.findall,
-                         finditer=RM.finditer, sub=RM.sub, subn=RM.subn, split=RM.split, compile=RM.compile_)
+MODELS = SimpleNamespace(**{name: MODULE_MODELS["re"][name] for name in (
+    "match", "fullmatch", "search", "findall", "finditer", "sub", "subn", "split", "compile")})
 
 
 def test_models_match_cpython():

@@ -291,29 +291,16 @@ def compile_(pattern, flags=0):
     return _compiled(pattern, flags)
 
 
-@register_function("re", "match")
-def match(pattern, string, flags=0):
-    return _compiled(pattern, flags).match(string)
+def _one_pattern_function(name: str) -> None:
+    """re.NAME(pattern, string, flags=0) as the compiled pattern's method."""
+    def model(pattern, string, flags=0):
+        return getattr(_compiled(pattern, flags), name)(string)
+
+    register_function("re", name)(model)
 
 
-@register_function("re", "fullmatch")
-def fullmatch(pattern, string, flags=0):
-    return _compiled(pattern, flags).fullmatch(string)
-
-
-@register_function("re", "search")
-def search(pattern, string, flags=0):
-    return _compiled(pattern, flags).search(string)
-
-
-@register_function("re", "findall")
-def findall(pattern, string, flags=0):
-    return _compiled(pattern, flags).findall(string)
-
-
-@register_function("re", "finditer")
-def finditer(pattern, string, flags=0):
-    return _compiled(pattern, flags).finditer(string)
+for _name in ("match", "fullmatch", "search", "findall", "finditer"):
+    _one_pattern_function(_name)
 
 
 @register_function("re", "sub")
