@@ -56,7 +56,8 @@ def test_obscure_bug_found_on_the_second_run_through_the_concrete_hash():
     assert first_bug + 1 <= 3
     assert label(module, "obscure", dict(report.tests[first_bug].inputs)) == "bug AssertionError"
     assert not report.complete  # the hash is outside the theory: DART must say so
-    assert any("encode" in c["reason"] for c in report.concretizations)
+    # str(y).encode() is modelled; the C hash of its bytes is where the theory ends.
+    assert any("crc32" in c["reason"] for c in report.concretizations)
 
 
 def test_strcmp_bug_reached_with_long_strings():

@@ -75,7 +75,23 @@ def int_(*args, **kwargs):
     if 1 <= len(args) <= 2 and not kwargs and _type(args[0]) is SymStr and (len(args) == 1 or args[1] == 10) \
             and _type(args[-1]) is not SymInt:
         return _parse_int(args[0])
+    if len(args) == 2 and not kwargs and _type(args[0]) is SymStr and _type(args[1]) is _int \
+            and (args[1] == 0 or 2 <= args[1] <= 36):
+        return _parse_int_base(args[0], args[1])
     return _prev_int(*args, **kwargs)
+
+
+def _parse_int_base(s: SymStr, base: int):
+    """int(s, base) for a plain base: sign, prefix, underscores as CPython reads them."""
+    text = str.__str__(s)
+    try:
+        value = _int(text, base)
+    except ValueError:
+        value = None
+    b = build.const(base)
+    if not _branch(T.parse_int_base_ok(s.term, b), value is not None):
+        return _int(text, base)  # raises ValueError like CPython
+    return make_int(value, T.parse_int_base(s.term, b))
 
 
 def _parse_int(s: SymStr):

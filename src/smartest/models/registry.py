@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import builtins
 from types import ModuleType
-from typing import Callable
+from typing import Any, Callable
 
 REGISTRY: dict[str, Callable] = {}
 _INSTALLED_MARK = "__smartest_models__"
 STAND_INS: dict[type, type] = {}     # builtin type -> its stand-in class
+# Class attributes of a stand-in (models of classmethods such as int.from_bytes).
+CLASS_MODELS: dict[str, dict[str, Any]] = {}
 # More that installing does to a module (modelled library modules, the rewrite of
 # `in` and f-strings): each hook gets the module after the builtins are in place.
 INSTALL_HOOKS: list[Callable[[ModuleType], None]] = []
@@ -104,7 +106,8 @@ def stand_in(name: str) -> Callable | type:
     if hit is None:
         try:
             hit = _StandIn(name, (real,), {"__smartest_builtin__": real, "__smartest_name__": name,
-                                           "__module__": "builtins", "__qualname__": name})
+                                           "__module__": "builtins", "__qualname__": name,
+                                           **CLASS_MODELS.get(name, {})})
         except TypeError:
             return REGISTRY[name]
         STAND_INS[real] = hit

@@ -26,7 +26,7 @@ from smartest.models.registry import INSTALL_HOOKS
 _DONE = "__smartest_rewritten__"
 # Method calls rewritten on any receiver (they are str-only in practice), and on a str
 # or bytes literal receiver any method.
-ANY_RECEIVER = ("join", "format")
+ANY_RECEIVER = ("join", "format", "get", "fromhex")
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -67,6 +67,12 @@ class _Rewriter(ast.NodeTransformer):
         if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
             return self._call("__smartest_mod__", node, [node.left, node.right])
         return node
+
+    def visit_Subscript(self, node: ast.Subscript):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
+            return node
+        return self._call("__smartest_getitem__", node, [node.value, node.slice])
 
     def visit_Dict(self, node: ast.Dict):
         self.generic_visit(node)

@@ -10,6 +10,9 @@ evaluates without seeing the proxies.
   and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
   `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
   gets the model of the method; everything else runs the original operation.
+* `obj[key]` -> `__smartest_getitem__(obj, key)` and `table.get(key)`: a plain dict
+  of constant keys looked up with a symbolic key is a case split, one decision per
+  key (`key == k`) and then the missing case, instead of C hashing the concrete key.
 
 Each helper answers exactly what the original syntax answers on plain values.
 """
@@ -21,6 +24,7 @@ from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.floats import SymFloat
 from smartest.symbolic.ints import SymInt
+from smartest.symbolic.realize import scalar_value
 from smartest.symbolic.strs import STR, SymStr
 from smartest.terms import Term, build
 from smartest.terms.term import Sort, const
@@ -88,8 +92,7 @@ def contains(item: Any, container: Any) -> Any:
     if term is not None:
         keys = _plain_constants(container)
         if keys is not None:
-            value = item.value if type(item) is SymBool else item
-            concrete = (value in container) if type(item) is not SymBool else (item.value in container)
+            concrete = scalar_value(item) in container   # the plain value: hashing a proxy is an escape
             options = [e for e in (_equal_term(item, term, k) for k in keys) if e is not None]
             return make_bool(bool(concrete), build.or_(*options))
     return item in container
@@ -189,6 +192,44 @@ def _lift(s: str):
 
 METHODS[str] = _str_models()
 
+def _lookup(table: dict, key):
+    """The entry of a plain dict a symbolic key selects: one recorded decision per
+    constant key in the dict's order (`key == k`), then the missing case.  (C would
+    hash the key's concrete value: a concretization.)  Returns (found, stored key)."""
+    term = _item_term(key)
+    keys = _plain_constants(table) if term is not None else None
+    if keys is None:
+        return None
+    value = scalar_value(key)
+    for k in keys:
+        cond = _equal_term(key, term, k)
+        if cond is not None and text_methods.branch(cond, value == k):
+            return True, k
+    return False, None
+
+
+def getitem(obj, key):
+    """`obj[key]`: a plain dict with a symbolic key is a case split over its keys."""
+    if type(key) in _PLAIN or type(obj) is not dict:
+        return obj[key]
+    hit = _lookup(obj, key)
+    if hit is None:
+        return obj[key]
+    if not hit[0]:
+        raise KeyError(key)
+    return obj[hit[1]]
+
+
+def _dict_get(table: dict, key, default=None):
+    hit = _lookup(table, key)
+    if hit is None:
+        return table.get(key, default)
+    return table[hit[1]] if hit[0] else default
+
+
+METHODS[dict] = {"get": _dict_get}
+
+
 def dict_display(keys: tuple, values: tuple):
     """`{k: v, ...}` and `{}`: C builds a display by hashing its keys, so a symbolic key
     would be found by its concrete hash (a concretization).  The model of `dict()` keeps
@@ -212,4 +253,5 @@ def set_display(items: tuple):
 
 
 HELPERS = {"__smartest_in__": contains, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
-           "__smartest_method__": method, "__smartest_dict__": dict_display, "__smartest_set__": set_display}
+           "__smartest_method__": method, "__smartest_getitem__": getitem,
+           "__smartest_dict__": dict_display, "__smartest_set__": set_display}

@@ -245,19 +245,7 @@ def _body(lw, s):
 
 def _digits(lw, s, first: Term, end: Term):
     """(valid, value) of s[first:end] as decimal digits with single underscores between."""
-    valid = [build.lt(first, end)]
-    value = _ZERO
-    under = const(ord("_"))
-    for k in range(s.capacity):
-        c = s.chars[k]
-        inside = build.and_(build.le(first, const(k)), build.lt(const(k), end))
-        digit = charclass.member(c, "isdecimal", Sort.STR)
-        prev_ok = build.and_(build.lt(first, const(k)), build.not_(build.eq(s.char(k - 1), under))) if k else build.FALSE
-        next_ok = build.and_(build.lt(const(k + 1), end), build.not_(build.eq(s.char(k + 1), under)))
-        valid.append(_implies(inside, build.or_(digit, build.and_(build.eq(c, under), prev_ok, next_ok))))
-        value = build.ite(build.and_(inside, digit),
-                          build.add(build.mul(value, const(10)), charclass.decimal_value(c)), value)
-    return build.and_(*valid), value
+    return _based_digits(s, first, end, 10)
 
 
 def parse_int(lw, t: Term) -> Term:
@@ -269,6 +257,83 @@ def parse_int(lw, t: Term) -> Term:
     first = build.add(a, build.ite(signed, _ONE, _ZERO))
     valid, value = _digits(lw, s, first, b)
     if t.op == "parse_int_ok":
+        return valid
+    return build.ite(valid, build.ite(build.and_(signed, minus), build.neg(value), value), _ZERO)
+
+
+def _digit_value(c: Term, base: int) -> tuple[Term, Term]:
+    """(is a digit of `base`, its value): any Unicode decimal digit, ASCII letters."""
+    dec = charclass.member(c, "isdecimal", Sort.STR)
+    if base < 10:
+        dec = build.and_(dec, build.lt(charclass.decimal_value(c), const(base)))
+    if base <= 10:
+        return dec, charclass.decimal_value(c)
+    top = base - 11
+    lower = build.and_(build.le(const(97), c), build.le(c, const(97 + top)))
+    upper = build.and_(build.le(const(65), c), build.le(c, const(65 + top)))
+    value = build.ite(lower, build.sub(c, const(87)), build.ite(upper, build.sub(c, const(55)), charclass.decimal_value(c)))
+    return build.or_(dec, lower, upper), value
+
+
+def _based_digits(s, first: Term, end: Term, base: int):
+    """(valid, value) of s[first:end] as digits of `base` with single underscores between."""
+    valid = [build.lt(first, end)]
+    value = _ZERO
+    under = const(ord("_"))
+    for k in range(s.capacity):
+        c = s.chars[k]
+        inside = build.and_(build.le(first, const(k)), build.lt(const(k), end))
+        digit, dv = _digit_value(c, base)
+        prev_ok = build.and_(build.lt(first, const(k)), build.not_(build.eq(s.char(k - 1), under))) if k else build.FALSE
+        next_ok = build.and_(build.lt(const(k + 1), end), build.not_(build.eq(s.char(k + 1), under)))
+        valid.append(_implies(inside, build.or_(digit, build.and_(build.eq(c, under), prev_ok, next_ok))))
+        value = build.ite(build.and_(inside, digit), build.add(build.mul(value, const(base)), dv), value)
+    return build.and_(*valid), value
+
+
+_PREFIX = {16: "xX", 8: "oO", 2: "bB"}
+
+
+def parse_int_base(lw, t: Term) -> Term:
+    """int(s, base): sign, an optional prefix (0x/0o/0b for its base; base 0 reads the
+    base from it, and without one is decimal where a leading 0 allows only zeros), one
+    underscore after a prefix, digits with single underscores between."""
+    s, base = lw.seq(t.args[0]), t.args[1].value
+    a, b = _body(lw, s)
+    sign = s.char_at(a)
+    plus, minus = build.eq(sign, const(ord("+"))), build.eq(sign, const(ord("-")))
+    signed = build.and_(build.lt(a, b), build.or_(plus, minus))
+    p0 = build.add(a, build.ite(signed, _ONE, _ZERO))
+    # CPython turns every Unicode decimal digit into its ASCII digit first: '٠x1' is '0x1'.
+    first_char = s.char_at(p0)
+    zero = build.and_(build.lt(p0, b), charclass.member(first_char, "isdecimal", Sort.STR),
+                      build.eq(charclass.decimal_value(first_char), _ZERO))
+
+    def prefixed(b_: int):
+        letter = s.char_at(build.add(p0, _ONE))
+        has = build.and_(zero, build.lt(build.add(p0, _ONE), b),
+                         build.or_(*(build.eq(letter, const(ord(x))) for x in _PREFIX[b_])))
+        after = build.add(p0, const(2))
+        skip = build.and_(build.lt(after, b), build.eq(s.char_at(after), const(ord("_"))))
+        first = build.ite(has, build.add(after, build.ite(skip, _ONE, _ZERO)), p0)
+        return has, _based_digits(s, first, b, b_)
+
+    if base == 0:
+        cases = []
+        for b_ in (16, 8, 2):
+            has, (ok, value) = prefixed(b_)
+            cases.append((has, ok, value))
+        ok10, value10 = _based_digits(s, p0, b, 10)
+        valid = build.and_(ok10, _implies(zero, build.eq(value10, _ZERO)))
+        value = value10
+        for has, ok, v in reversed(cases):
+            valid = build.ite(has, ok, valid)
+            value = build.ite(has, v, value)
+    elif base in _PREFIX:
+        _, (valid, value) = prefixed(base)
+    else:
+        valid, value = _based_digits(s, p0, b, base)
+    if t.op == "parse_int_base_ok":
         return valid
     return build.ite(valid, build.ite(build.and_(signed, minus), build.neg(value), value), _ZERO)
 
@@ -416,11 +481,56 @@ def has_code(lw, t: Term) -> Term:
     return build.or_(*(build.and_(_active(s, k), build.eq(s.chars[k], n)) for k in range(s.capacity)))
 
 
+# -- encoding ---------------------------------------------------------------------------
+
+def from_byte(lw, t: Term):
+    n = lw.lower(t.args[0])
+    ok = build.and_(build.le(_ZERO, n), build.le(n, const(255)))
+    return lw.Seq(build.ite(ok, _ONE, _ZERO), (n,))
+
+
+def encode_latin1(lw, t: Term):
+    s = lw.seq(t.args[0])
+    return lw.Seq(s.length, tuple(build.mod(c, const(256)) for c in s.chars))
+
+
+def _utf8_piece(c: Term, active: Term):
+    """The 1-4 bytes of one code point, as a piece of symbolic length."""
+    def cont(shift: int) -> Term:
+        return build.add(const(0x80), build.mod(build.floordiv(c, const(64 ** shift)), const(64)))
+    one, two, three = build.lt(c, const(0x80)), build.lt(c, const(0x800)), build.lt(c, const(0x10000))
+    length = build.ite(active, build.ite(one, _ONE, build.ite(two, const(2), build.ite(three, const(3), const(4)))), _ZERO)
+    lead = build.ite(one, c, build.ite(two, build.add(const(0xC0), build.floordiv(c, const(64))),
+                                       build.ite(three, build.add(const(0xE0), build.floordiv(c, const(4096))),
+                                                 build.add(const(0xF0), build.floordiv(c, const(262144))))))
+    second = build.ite(two, cont(0), build.ite(three, cont(1), cont(2)))
+    third = build.ite(three, cont(0), cont(1))
+    return length, (lead, second, third, cont(0))
+
+
+def encode_utf8(lw, t: Term):
+    s = lw.seq(t.args[0])
+    pieces = []
+    for k in range(s.capacity):
+        length, codes = _utf8_piece(s.chars[k], _active(s, k))
+        pieces.append(lw.Seq(length, codes))
+    return concat_pieces(lw, pieces)
+
+
+def codes_outside(lw, t: Term) -> Term:
+    s, lo, hi = lw.seq(t.args[0]), lw.lower(t.args[1]), lw.lower(t.args[2])
+    return build.and_(*(_implies(_active(s, k), build.or_(build.lt(s.chars[k], lo), build.lt(hi, s.chars[k])))
+                        for k in range(s.capacity)))
+
+
 # Operators producing a sequence, and those producing an int or bool from one.
 SEQS: dict[str, Callable] = {"lower": case, "upper": case, "repr": repr_, "replace": replace, "reverse": reverse,
-                             "latin1": latin1, "utf8": utf8}
+                             "latin1": latin1, "utf8": utf8, "from_byte": from_byte, "encode_utf8": encode_utf8,
+                             "encode_latin1": encode_latin1}
 VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count": count, "rfind": rfind,
-                               "parse_int": parse_int, "parse_int_ok": parse_int, "utf8_ok": utf8_ok,
-                               "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code}
+                               "parse_int": parse_int, "parse_int_ok": parse_int,
+                               "parse_int_base": parse_int_base, "parse_int_base_ok": parse_int_base, "utf8_ok": utf8_ok,
+                               "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code,
+                               "codes_outside": codes_outside}
 VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
                                              "isspace", "isupper", "islower", "isascii")})

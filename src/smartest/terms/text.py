@@ -64,6 +64,21 @@ def _parse_int_ok(s) -> bool:
     return True
 
 
+def _parse_int_base(s, base: int) -> int:
+    try:
+        return int(s, base)
+    except ValueError:
+        return 0
+
+
+def _parse_int_base_ok(s, base: int) -> bool:
+    try:
+        int(s, base)
+    except ValueError:
+        return False
+    return True
+
+
 def _parse_float(s) -> float:
     try:
         return float(s)
@@ -87,7 +102,15 @@ def _utf8_ok(b: bytes) -> bool:
     return True
 
 
+def _from_byte(n: int) -> bytes:
+    return bytes([n]) if 0 <= n <= 255 else b""
+
+
 OPS.update({
+    "from_byte": _from_byte,
+    "encode_utf8": lambda s: s.encode("utf-8", "surrogatepass"),
+    "encode_latin1": lambda s: bytes(ord(c) & 0xFF for c in s),
+    "codes_outside": lambda s, lo, hi: all(not lo <= c <= hi for c in (s if isinstance(s, bytes) else map(ord, s))),
     "lower": lambda s: s.lower(),
     "upper": lambda s: s.upper(),
     "skip": _skip,
@@ -99,6 +122,8 @@ OPS.update({
     "reverse": lambda s: s[::-1],
     "parse_int": _parse_int,
     "parse_int_ok": _parse_int_ok,
+    "parse_int_base": _parse_int_base,
+    "parse_int_base_ok": _parse_int_base_ok,
     "parse_float": _parse_float,
     "parse_float_ok": _parse_float_ok,
     "latin1": lambda b: b.decode("latin-1"),
@@ -168,6 +193,15 @@ def parse_int_ok(s: Term) -> Term:
     return _fold("parse_int_ok", (s,), BOOL)
 
 
+def parse_int_base(s: Term, base: Term) -> Term:
+    """int(s, base) for a constant base 0 or 2..36 (0 where it raises)."""
+    return _fold("parse_int_base", (s, base), INT)
+
+
+def parse_int_base_ok(s: Term, base: Term) -> Term:
+    return _fold("parse_int_base_ok", (s, base), BOOL)
+
+
 def parse_float(s: Term) -> Term:
     """float(s) (0.0 where float(s) raises: see parse_float_ok)."""
     return _fold("parse_float", (s,), Sort.FLOAT)
@@ -191,6 +225,27 @@ def utf8(b: Term) -> Term:
     return _fold("utf8", (b,), Sort.STR)
 
 
+def from_byte(n: Term) -> Term:
+    """bytes([n]) for 0 <= n <= 255 (empty elsewhere: the caller checks the range)."""
+    return _fold("from_byte", (n,), Sort.BYTES)
+
+
+def encode_utf8(s: Term) -> Term:
+    """s.encode('utf-8') (surrogates encoded as CPython's 'surrogatepass' would: the
+    caller records that there are none first, as errors='strict' requires)."""
+    return _fold("encode_utf8", (s,), Sort.BYTES)
+
+
+def encode_latin1(s: Term) -> Term:
+    """The bytes with the codes of s (s.encode('latin-1') once every code is below 256)."""
+    return _fold("encode_latin1", (s,), Sort.BYTES)
+
+
+def codes_outside(s: Term, lo: int, hi: int) -> Term:
+    """No code of s lies in lo..hi."""
+    return _fold("codes_outside", (s, const(lo), const(hi)), BOOL)
+
+
 def repr_(s: Term) -> Term:
     """repr(s) of a str: quotes chosen by content, escapes for quotes, backslashes and
     unprintable characters."""
@@ -202,9 +257,11 @@ def has_code(b: Term, n: Term) -> Term:
     return _fold("has_code", (b, n), BOOL)
 
 
-for _op, _ctor in (("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
+for _op, _ctor in (("from_byte", from_byte), ("encode_utf8", encode_utf8), ("encode_latin1", encode_latin1),
+                   ("codes_outside", lambda s, lo, hi: codes_outside(s, lo.value, hi.value)), ("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
                    ("replace", replace), ("reverse", reverse), ("parse_int", parse_int),
-                   ("parse_int_ok", parse_int_ok), ("parse_float", parse_float),
+                   ("parse_int_ok", parse_int_ok),
+                   ("parse_int_base", parse_int_base), ("parse_int_base_ok", parse_int_base_ok), ("parse_float", parse_float),
                    ("parse_float_ok", parse_float_ok), ("latin1", latin1), ("utf8_ok", utf8_ok), ("utf8", utf8)):
     register_op(_op, _ctor)
 for _op in ("lower", "upper"):
