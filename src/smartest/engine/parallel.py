@@ -188,6 +188,7 @@ class _Coordinator:
             test = replace(body, index=len(self.tests))
             self.tests.append(test)
             self.stats.bugs += test.bug
+            self.stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": len(self.jobs)}
             if self.handler is not None:
                 self.handler.on_test(test, self.stats)
         elif kind == "replay":

@@ -6,8 +6,10 @@ import time
 
 
 def _line(stats) -> str:
+    par = getattr(stats, "parallel", None)
+    workers = (f"  workers busy {par['busy']}/{par['workers']}  subtrees waiting {par['waiting']}" if par else "")
     return (f"runs {stats.runs}  paths {stats.paths}  bugs {stats.bugs}  "
-            f"branch sides {len(stats.branch_sides)}  queries {stats.solver.queries}")
+            f"branch sides {len(stats.branch_sides)}  queries {stats.solver.queries}{workers}")
 
 
 class PlainProgress:
