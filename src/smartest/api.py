@@ -115,6 +115,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         report.extra.update(policy.report())
     _opaque_report(report, options, mixed)
     report.extra.update(guidance.report())
+    if target.notes:
+        report.extra["annotation_notes"] = list(target.notes)
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:

@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
                          "default: every input-dependent function of the target's code)")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
+    ex.add_argument("--all-paths", action="store_true",
+                    help="emit one regression test per path (default: only those that add coverage or an outcome)")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
     ex.add_argument("--no-run-dir", action="store_true", help="keep nothing on disk but --json/--emit-tests")
     ex.add_argument("--no-coverage", action="store_true", help="skip the coverage.py replay")
@@ -143,7 +145,8 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     if args.json_path:
         report.write_json(args.json_path)
     if args.emit_path:
-        counts = write_pytest_module(EmitTarget.from_target(target), report.tests, args.emit_path)
+        counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path)
+        counts["paths"] = sum(1 for t in report.tests if not t.bug and t.outcome in ("returned", "raised"))
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
     return 1 if report.bugs else 0

@@ -8,12 +8,12 @@ import inspect
 import os
 import sys
 import sysconfig
-import typing
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
 from smartest import models
+from smartest.engine.annotations import parameter_types
 from smartest.errors import TargetError
 from smartest.symbolic.inputs import InputKind, annotation_text, kind_for, unsupported_part
 
@@ -37,6 +37,7 @@ class Target:
     import_root: str         # the directory to put on sys.path to import module_name
     params: tuple[Param, ...]
     root: str                # files under here (outside site-packages) are own code
+    notes: tuple[str, ...] = ()   # annotations that fell back (engine/annotations.py)
 
     def is_own_file(self, filename: str) -> bool:
         return _is_own(filename, self.root)
@@ -57,12 +58,32 @@ _SMARTEST_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + o
 
 
 def _is_own(filename: str, root: str) -> bool:
+    """Under `root`, and not smartest's.  A root inside site-packages (an installed
+    package, see `package_root`) owns its files; otherwise library files never count."""
     if not filename or filename.startswith("<"):
         return False
     real = os.path.realpath(filename)
-    if real.startswith(_SMARTEST_DIR) or any(real.startswith(d) for d in _LIBRARY_DIRS):
+    if real.startswith(_SMARTEST_DIR):
+        return False
+    if root.endswith(".py"):            # a single-module distribution: that file alone
+        return real == root
+    if any(real.startswith(d) for d in _LIBRARY_DIRS) and not any(root.startswith(d) for d in _LIBRARY_DIRS):
         return False
     return real.startswith(root)
+
+
+def package_root(module_name: str) -> str | None:
+    """The directory of the top-level package of `module_name` (with a trailing
+    separator), or the file of a top-level module: the target's own code when it was
+    imported from outside the working directory, e.g. installed in site-packages."""
+    top = sys.modules.get(module_name.split(".")[0])
+    if top is None:
+        return None
+    paths = list(getattr(top, "__path__", []) or [])
+    if paths:
+        return os.path.realpath(paths[0]) + os.sep
+    file = getattr(top, "__file__", None)
+    return os.path.realpath(file) if file else None
 
 
 def _load_file(path: str) -> tuple[ModuleType, str, str]:
@@ -126,12 +147,22 @@ def resolve(spec: str, default_type: str = "int") -> Target:
         module, module_name, import_root = _import(where), where, cwd
     function = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
-    root = os.path.realpath(import_root) + os.sep
-    params = _params(function, qualname, default_type)
+    root = own_root(module_name, file, import_root)
+    params, notes = _params(function, qualname, default_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod)
-    return Target(spec, function, qualname, module, module_name, file, import_root, params, root)
+    return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes))
+
+
+def own_root(module_name: str, file: str | None, import_root: str) -> str:
+    """The import root, or the module's top-level package when the module does not
+    live under it (installed in site-packages, or elsewhere on sys.path)."""
+    root = os.path.realpath(import_root) + os.sep
+    real = os.path.realpath(file) if file else ""
+    if real and (not real.startswith(root) or any(real.startswith(d) for d in _LIBRARY_DIRS)):
+        return package_root(module_name) or root
+    return root
 
 
 def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
@@ -159,20 +190,16 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
     return obj
 
 
-def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param, ...]:
+def _params(function: Callable, qualname: str, default_type: str) -> tuple[tuple[Param, ...], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
         raise TargetError(f"cannot read the signature of {qualname}") from None
-    try:
-        hints = typing.get_type_hints(function)
-    except Exception as e:
-        raise TargetError(f"cannot evaluate the annotations of {qualname}: {e}") from None
+    wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    hints, notes = parameter_types(function, wanted, default_type)
     params = []
-    for p in sig.parameters.values():
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-            continue  # left empty
-        annotation = hints.get(p.name, default_type)
+    for p in wanted:
+        annotation = hints[p.name]
         kind = kind_for(annotation)
         if kind is None:
             part = unsupported_part(annotation)
@@ -181,4 +208,4 @@ def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
                               f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
-    return tuple(params)
+    return tuple(params), notes
