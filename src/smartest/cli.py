@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="smartest", description="Concolic test generation for Python.")
     sub = p.add_subparsers(dest="command", required=True)
     ex = sub.add_parser("explore", help="explore a function and generate tests")
-    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method")
+    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method; or a module or "
+                                   "package (pkg.mod, path/to/file.py, path/to/pkg/) to explore every public function")
     for flags, dest, typ, default, help_ in EXPLORE_OPTIONS:
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
     ex.add_argument("--strict", action="store_true", help="count every exception as a bug")
@@ -63,7 +64,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --strategy latest: a function that may be abstracted (repeatable; "
                          "default: every input-dependent function of the target's code)")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
-    ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
+    ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE",
+                    help="write a pytest module here (a module or package target: a directory, one file per module)")
     ex.add_argument("--all-paths", action="store_true",
                     help="emit one regression test per path (default: only those that add coverage or an outcome)")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
@@ -87,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _explore(args) -> int:
+    from smartest.project.discover import is_project_target
+    if is_project_target(args.target):   # a module or a package: every function in it
+        from smartest.project.driver import explore_project
+        runner = _explore_here if args.no_isolate or not hasattr(os, "fork") else _supervise
+        return explore_project(args, _options(args), runner)
     # Options and the target are checked here, before any fork, so that a bad
     # argument is one line from this process whatever happens later.
     options, target = _prepare(args)
@@ -97,6 +104,11 @@ def _explore(args) -> int:
 
 def _prepare(args):
     from smartest.engine.target import resolve
+    options = _options(args)
+    return options, resolve(args.target, options.default_type)
+
+
+def _options(args):
     from smartest.options import Options
 
     extra = {}
@@ -117,7 +129,7 @@ def _prepare(args):
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
                       default_opaque=not args.no_default_opaque)
-    return options, resolve(args.target, options.default_type)
+    return options
 
 
 def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
@@ -141,6 +153,8 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
             progress.close()
     if temporary:
         report.run_dir = None
+    if getattr(args, "on_report", None):   # a module run collects each function's report
+        args.on_report(report, target)
     emitted = None
     if args.json_path:
         report.write_json(args.json_path)
