@@ -2,12 +2,16 @@
 into a callable, its parameters' input kinds, and the modules that are "own code"."""
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import inspect
+import operator
 import os
 import sys
 import sysconfig
+import types
+import typing
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
@@ -190,6 +194,17 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
     return obj
 
 
+def supported_members(annotation: Any) -> Any:
+    """The union of the members of a union annotation that inputs can be made of
+    (`str | bytes | bytearray` -> `str | bytes`), or None if it is not a union or none is."""
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return None
+    members = [m for m in typing.get_args(annotation) if kind_for(m) is not None]
+    if not members:
+        return None
+    return functools.reduce(operator.or_, members[1:], members[0]) if len(members) > 1 else members[0]
+
+
 def _params(function: Callable, qualname: str, default_type: str) -> tuple[tuple[Param, ...], list[str]]:
     try:
         sig = inspect.signature(function)
@@ -201,6 +216,11 @@ def _params(function: Callable, qualname: str, default_type: str) -> tuple[tuple
     for p in wanted:
         annotation = hints[p.name]
         kind = kind_for(annotation)
+        narrowed = supported_members(annotation) if kind is None else None
+        if narrowed is not None:
+            kind = kind_for(narrowed)
+            notes.append(f"{p.name}: {annotation_text(annotation)} narrowed to {annotation_text(narrowed)} "
+                         f"(the other members of the union cannot be generated)")
         if kind is None:
             part = unsupported_part(annotation)
             why = "" if part is annotation else f"{annotation_text(part)} is not; "

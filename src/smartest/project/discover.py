@@ -49,7 +49,8 @@ def discover(spec: str) -> list[Unit]:
     if os.path.isdir(spec):
         return [u for path in _python_files(spec) for u in _module_units(_dotted(path), _file_module(path))]
     if not spec.replace(".", "").replace("_", "").isalnum():
-        raise TargetError(f"target {spec!r} is not a file, a directory or a dotted module name")
+        raise TargetError(f"target {spec!r} must look like path/to/file.py:func or pkg.mod:func, "
+                          f"or name a module or package (pkg.mod, path/to/file.py, path/to/pkg/)")
     cwd = os.getcwd()
     if cwd not in sys.path:
         sys.path.insert(0, cwd)
@@ -90,7 +91,8 @@ def _python_files(directory: str) -> list[str]:
     for root, dirs, files in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__pycache__")) and d not in ("tests", "test"))
         for f in sorted(files):
-            if f.endswith(".py") and f not in _SKIPPED_FILES and not f.startswith("test_"):
+            private = f.startswith("_") and f != "__init__.py"
+            if f.endswith(".py") and f not in _SKIPPED_FILES and not f.startswith("test_") and not private:
                 out.append(os.path.join(root, f))
     return out
 
