@@ -92,8 +92,8 @@ def _explore(args) -> int:
     from smartest.project.discover import is_project_target
     if is_project_target(args.target):   # a module or a package: every function in it
         from smartest.project.driver import explore_project
-        runner = _explore_here if args.no_isolate or not hasattr(os, "fork") else _supervise
-        return explore_project(args, _options(args), runner)
+        forked = not args.no_isolate and hasattr(os, "fork")
+        return explore_project(args, _options(args), _supervise if forked else _explore_here, forked)
     # Options and the target are checked here, before any fork, so that a bad
     # argument is one line from this process whatever happens later.
     options, target = _prepare(args)
@@ -159,7 +159,9 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     if args.json_path:
         report.write_json(args.json_path)
     if args.emit_path:
-        counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path)
+        from smartest.emit.names import phrases
+        counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path,
+                                     phrases(report.replay, target.file))
         counts["paths"] = sum(1 for t in report.tests if not t.bug and t.outcome in ("returned", "raised"))
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))

@@ -30,23 +30,29 @@ class EmitTarget:
     import_root: str          # absolute directory to put on sys.path
     params: Sequence[tuple[str, bool]]   # (name, positional_only)
     bound_method: bool = False  # Class.method on an instance made with Class()
+    installed: bool = False     # importable from sys.path as it is (site-packages): no sys.path line
+    file: str | None = None     # the module's source, to name tests after its branches
 
     @staticmethod
     def from_target(target) -> "EmitTarget":
         bound = "." in target.qualname and getattr(target.function, "__self__", None) is not None \
             and not isinstance(getattr(target.function, "__self__", None), type)
-        return EmitTarget(target.spec, target.module_name, target.qualname, os.path.realpath(target.import_root),
-                          tuple((p.name, p.positional_only) for p in target.params), bound)
+        root = os.path.realpath(target.import_root)
+        file = os.path.realpath(target.file) if target.file else None
+        installed = bool(file) and not file.startswith(root + os.sep)
+        return EmitTarget(target.spec, target.module_name, target.qualname, root,
+                          tuple((p.name, p.positional_only) for p in target.params), bound, installed, file)
 
     def as_dict(self) -> dict:
         return {"spec": self.spec, "module_name": self.module_name, "qualname": self.qualname,
                 "import_root": self.import_root, "params": [list(p) for p in self.params],
-                "bound_method": self.bound_method}
+                "bound_method": self.bound_method, "installed": self.installed, "file": self.file}
 
     @staticmethod
     def from_dict(d: dict) -> "EmitTarget":
         return EmitTarget(d["spec"], d["module_name"], d["qualname"], d["import_root"],
-                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False))
+                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False),
+                          d.get("installed", False), d.get("file"))
 
 
 def _ident(text: str) -> str:
@@ -87,11 +93,20 @@ class _Writer:
         return literal(value, self.ref, returned=returned)
 
     def call(self, inputs: dict) -> ast.expr | None:
-        args, kwargs = [], []
-        for name, positional_only in self.t.params:
+        exprs = {}
+        for name, _ in self.t.params:
             lit = self.literal(inputs.get(name))
             if lit is None and inputs.get(name) is not None:
                 return None
+            exprs[name] = lit
+        return self.call_with(exprs)
+
+    def call_with(self, exprs: dict) -> ast.expr:
+        """The call of the target with these argument expressions (literals, or the
+        names of a parametrized test's arguments)."""
+        args, kwargs = [], []
+        for name, positional_only in self.t.params:
+            lit = exprs[name]
             if positional_only:
                 args.append(lit)
             else:
@@ -169,18 +184,21 @@ class _Writer:
 
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> tuple[str, dict]:
     """Source of the pytest module, and counts {"regression": n, "bug": m, "skipped": k}."""
-    source, counts = build_pytest_suite([(target, tests)], out_path)
+    source, counts = build_pytest_suite([(target, tests, {})], out_path)
     return source, counts[0]
 
 
-def build_pytest_suite(entries: Sequence[tuple[EmitTarget, Sequence[TestCase]]], out_path: str) -> tuple[str, list[dict]]:
+Entry = tuple[EmitTarget, Sequence[TestCase], dict]   # target, tests, {test index: phrase} (emit/names.py)
+
+
+def build_pytest_suite(entries: Sequence[Entry], out_path: str) -> tuple[str, list[dict]]:
     """One pytest module for several functions of the same module (a module run):
     its source, and the counts of each entry."""
     out_dir = os.path.dirname(os.path.abspath(out_path))
     writers, funcs, all_counts = [], [], []
-    for target, tests in entries:
+    for target, tests, phrases in entries:
         w = _Writer(target, out_dir)
-        fs, counts = _test_functions(w, target, tests)
+        fs, counts = _test_functions(w, target, tests, phrases)
         writers.append(w)
         funcs += fs
         all_counts.append(counts)
@@ -214,13 +232,20 @@ def build_pytest_suite(entries: Sequence[tuple[EmitTarget, Sequence[TestCase]]],
         body.append(ast.Import([ast.alias("math")]))
     if "__subprocess__" in extra:
         body.append(ast.Import([ast.alias("subprocess")]))
+    if first.installed and "__subprocess__" not in extra:
+        body.append(ast.Import([ast.alias("pytest")]))
+    else:
+        body += [
+            ast.Import([ast.alias("sys")]),
+            ast.ImportFrom("pathlib", [ast.alias("Path")], 0),
+            ast.Import([ast.alias("pytest")]),
+            ast.Assign([ast.Name("ROOT", ast.Store())], root_expr),
+            ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("sys", ast.Load()), "path", ast.Load()), "insert",
+                                            ast.Load()),
+                              [ast.Constant(0), ast.Call(ast.Name("str", ast.Load()), [ast.Name("ROOT", ast.Load())],
+                                                         [])], [])),
+        ]
     body += [
-        ast.Import([ast.alias("sys")]),
-        ast.ImportFrom("pathlib", [ast.alias("Path")], 0),
-        ast.Import([ast.alias("pytest")]),
-        ast.Assign([ast.Name("ROOT", ast.Store())], root_expr),
-        ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("sys", ast.Load()), "path", ast.Load()), "insert", ast.Load()),
-                          [ast.Constant(0), ast.Call(ast.Name("str", ast.Load()), [ast.Name("ROOT", ast.Load())], [])], [])),
         ast.ImportFrom(first.module_name, aliases, 0),
         *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
           for (module, name), local in sorted(other.items())),
@@ -233,11 +258,17 @@ def build_pytest_suite(entries: Sequence[tuple[EmitTarget, Sequence[TestCase]]],
     return source, all_counts
 
 
-def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase]) -> tuple[list[ast.FunctionDef], dict]:
+def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase],
+                    phrases: dict) -> tuple[list[ast.FunctionDef], dict]:
+    """Regression tests, named after what distinguishes them, several inputs of one
+    outcome shape (returns a value; raises one exception type) as one parametrized
+    test; then one test per distinct bug."""
     funcs: list[ast.FunctionDef] = []
-    base = _ident(target.qualname)
+    base = f"test_{_ident(target.qualname)}"
+    used: set[str] = set()
     seen_inputs: set = set()
     counts = {"regression": 0, "bug": 0, "skipped": 0}
+    groups: dict[str, list[TestCase]] = {}
     for tc in tests:
         if tc.bug:
             continue
@@ -245,15 +276,24 @@ def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase])
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
-        kind = "returns" if tc.outcome == "returned" else f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
-        f = w.test(tc, f"test_{base}_{kind}_{tc.index}")
-        if f is None:
-            counts["skipped"] += 1
-        else:
-            funcs.append(f)
-            counts["regression"] += 1
+        groups.setdefault(_shape(tc), []).append(tc)
+    for shape, group in groups.items():
+        made = _parametrized(w, base, shape, group, phrases, used) if shape and len(group) > 1 else None
+        if made is not None:
+            funcs.append(made)
+            counts["regression"] += len(group)
+            continue
+        for tc in group:
+            kind = "returns" if tc.outcome == "returned" else f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
+            phrase = phrases.get(tc.index)
+            f = w.test(tc, _unique(f"{base}_{phrase}_{kind}" if phrase else f"{base}_{kind}", used))
+            if f is None:
+                counts["skipped"] += 1
+            else:
+                funcs.append(f)
+                counts["regression"] += 1
     for tc in distinct_bugs(tests):
-        f = w.test(tc, f"test_{base}_bug_{_ident(tc.raised.type if tc.raised else tc.outcome)}_{tc.index}")
+        f = w.test(tc, _unique(f"{base}_bug_{_ident(tc.raised.type if tc.raised else tc.outcome)}", used))
         if f is None:
             counts["skipped"] += 1
         else:
@@ -262,18 +302,100 @@ def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase])
     return funcs, counts
 
 
+def _unique(name: str, used: set[str]) -> str:
+    out, n = name, 2
+    while out in used:
+        out, n = f"{name}_{n}", n + 1
+    used.add(out)
+    return out
+
+
+def _shape(tc: TestCase) -> str:
+    """What a parametrized test can share: "" for a test that stays alone."""
+    if tc.outcome == "returned":
+        v = tc.returned
+        return "" if isinstance(v, float) and math.isnan(v) else "returns"
+    if tc.outcome == "raised" and tc.raised is not None:
+        return f"raises {tc.raised.type}"
+    return ""
+
+
+def _parametrized(w: "_Writer", base: str, shape: str, group: list[TestCase], phrases: dict,
+                  used: set[str]) -> ast.FunctionDef | None:
+    """`@pytest.mark.parametrize` over the group's inputs (with the expected value or
+    the message to match), each case's id its phrase; None if a value has no literal."""
+    names = [n for n, _ in w.t.params]
+    extra = "expected" if shape == "returns" else "match"
+    while extra in names:
+        extra += "_"
+    if "request" in names:   # a pytest fixture name: it cannot be a parametrized argument
+        return None
+    rows = []
+    for tc in group:
+        cells = []
+        for n in names:
+            value = tc.inputs.get(n)
+            lit = w.literal(value)
+            if lit is None and value is not None:
+                return None
+            cells.append(lit)
+        if shape == "returns":
+            lit = w.literal(tc.returned, returned=True)
+            if lit is None and tc.returned is not None:
+                return None
+            cells.append(lit if lit is not None else ast.Constant(None))
+        else:
+            message = tc.raised.message
+            cells.append(ast.Constant(re.escape(message) if 0 < len(message) <= 200 else None))
+        case_id = [ast.keyword("id", ast.Constant(phrases[tc.index]))] if tc.index in phrases else []
+        rows.append(ast.Call(ast.Attribute(ast.Name("pytest", ast.Load()), "param", ast.Load()), cells, case_id))
+    call = w.call_with({n: ast.Name(n, ast.Load()) for n in names})
+    if shape == "returns":
+        name = _unique(f"{base}_returns", used)
+        body: list[ast.stmt] = [ast.Assert(ast.Compare(call, [ast.Eq()], [ast.Name(extra, ast.Load())]))]
+    else:
+        type_name = shape.split(" ", 1)[1]
+        name = _unique(f"{base}_raises_{_ident(type_name)}", used)
+        body = [ast.With([ast.withitem(ast.Call(
+            ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
+            [w.exception(type_name)], [ast.keyword("match", ast.Name(extra, ast.Load()))]))], [ast.Expr(call)])]
+    columns = ast.Tuple([ast.Constant(n) for n in [*names, extra]], ast.Load())
+    mark = ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()), "parametrize", ast.Load())
+    decorator = ast.Call(mark, [columns, ast.List(rows, ast.Load())], [])
+    args = ast.arguments([], [ast.arg(n) for n in [*names, extra]], None, [], [], None, [])
+    return ast.FunctionDef(name=name, args=args, body=body, decorator_list=[decorator], returns=None)
+
+
 def _space_out(source: str) -> str:
-    """Blank lines between top-level definitions, as a person would write them."""
-    out = re.sub(r"\n+(def |@)", r"\n\n\n\1", source)
-    out = re.sub(r"\nimport pytest\n", "\nimport pytest\n\n", out, count=1)
-    return out.rstrip() + "\n"
+    """Blank lines between top-level definitions, as a person would write them, and
+    a parametrize decorator's cases one per line."""
+    lines: list[str] = []
+    for line in source.splitlines():
+        starts = line.startswith(("def ", "@"))
+        if starts and not (lines and lines[-1].startswith("@")):
+            while lines and not lines[-1]:
+                lines.pop()
+            lines += ["", ""]
+        lines.append(_one_case_per_line(line) if line.startswith("@pytest.mark.parametrize(") else line)
+        if line == "import pytest":
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
 
 
-def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> dict:
-    return write_pytest_suite([(target, tests)], out_path)[0]
+def _one_case_per_line(line: str) -> str:
+    call = ast.parse(line[1:], mode="eval").body
+    columns, cases = call.args
+    rows = "".join(f"    {ast.unparse(c)},\n" for c in cases.elts)
+    return f"@pytest.mark.parametrize({ast.unparse(columns)}, [\n{rows}])"
 
 
-def write_pytest_suite(entries: Sequence[tuple[EmitTarget, Sequence[TestCase]]], out_path: str) -> list[dict]:
+def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str,
+                        phrases: dict | None = None) -> dict:
+    """`phrases`: {test index: what distinguishes it} (emit/names.py), for test names."""
+    return write_pytest_suite([(target, tests, phrases or {})], out_path)[0]
+
+
+def write_pytest_suite(entries: Sequence[Entry], out_path: str) -> list[dict]:
     source, counts = build_pytest_suite(entries, out_path)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w", encoding="utf-8") as f:

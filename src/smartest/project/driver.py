@@ -11,16 +11,19 @@ file per source module, one JSON report with a section per function, and a table
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
 import pickle
+import signal
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from smartest.emit.names import phrases
 from smartest.emit.pytest_writer import EmitTarget, write_pytest_suite
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
@@ -29,6 +32,42 @@ from smartest.project.discover import Unit, discover
 from smartest.report.report import SCHEMA, Report
 
 MIN_SLICE_S = 1.0
+GRACE_S = 20.0     # past its slice, what a function's child gets for the replay and the report
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float):
+    """Stop a child that outlives its slice by far (one run stuck in C code, a huge
+    object graph): SIGTERM, on which it stops and reports as on Ctrl-C; SIGKILL if
+    that was not enough GRACE_S later (the supervisor then reports what the run
+    directory holds)."""
+    stage = [0]
+
+    def fire(signum, frame):
+        children = _children()
+        if children:
+            stage[0] += 1
+            for pid in children:
+                os.kill(pid, signal.SIGTERM if stage[0] == 1 else signal.SIGKILL)
+        signal.setitimer(signal.ITIMER_REAL, GRACE_S)
+
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _children() -> list[int]:
+    """This process's child processes (Linux /proc; none found elsewhere)."""
+    pid = os.getpid()
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
 
 
 @dataclass
@@ -53,9 +92,10 @@ class Row:
         return d
 
 
-def explore_project(args: argparse.Namespace, options, run_one: Callable) -> int:
+def explore_project(args: argparse.Namespace, options, run_one: Callable, forked: bool = True) -> int:
     """Explore every unit of `args.target`; `run_one(args, options, target)` is the
-    CLI's one-function exploration (forked or in process), returning its exit status."""
+    CLI's one-function exploration (forked or in process), returning its exit status.
+    `forked`: run_one explores in a child, which a watchdog may stop (see `_watchdog`)."""
     units = discover(args.target)
     if not units:
         raise TargetError(f"{args.target}: no public function found")
@@ -66,7 +106,8 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable) -> int
         for i, row in enumerate(todo):
             left = max(deadline - time.monotonic(), 0.0)
             share = max(left / (len(todo) - i), MIN_SLICE_S)
-            _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
+            with _watchdog(share + max(share, GRACE_S)) if forked else contextlib.nullcontext():
+                _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
     explored = [r for r in rows if r.report is not None]
     if args.emit_path:
         _emit(rows, args.emit_path, args.all_paths)
@@ -158,7 +199,8 @@ def _emit(rows: list[Row], directory: str, all_paths: bool) -> None:
             by_module.setdefault(r.unit.module, []).append(r)
     os.makedirs(directory, exist_ok=True)
     for module, group in by_module.items():
-        entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths)) for r in group]
+        entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths), phrases(r.report.replay, r.target.file))
+                   for r in group]
         path = os.path.join(directory, f"test_{module.replace('.', '_')}.py")
         for r, counts in zip(group, write_pytest_suite(entries, path)):
             r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
