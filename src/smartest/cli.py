@@ -68,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="write a pytest module here (a module or package target: a directory, one file per module)")
     ex.add_argument("--all-paths", action="store_true",
                     help="emit one regression test per path (default: only those that add coverage or an outcome)")
+    ex.add_argument("--html", dest="html_dir", metavar="DIR",
+                    help="write an HTML report here: annotated coverage of the replayed tests, bugs with "
+                         "tracebacks, concretizations")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
     ex.add_argument("--no-run-dir", action="store_true", help="keep nothing on disk but --json/--emit-tests")
     ex.add_argument("--no-coverage", action="store_true", help="skip the coverage.py replay")
@@ -155,6 +158,10 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
         report.run_dir = None
     if getattr(args, "on_report", None):   # a module run collects each function's report
         args.on_report(report, target)
+    if args.html_dir:
+        from smartest.report.html import Section, write_html
+        write_html(args.html_dir, [Section(target.qualname, target, report)], all_paths=args.all_paths,
+                   timeout=options.per_run_timeout)
     emitted = None
     if args.json_path:
         report.write_json(args.json_path)

@@ -50,6 +50,17 @@ PACKAGE = {
 
         def _private(x: int) -> int:
             return x
+
+
+        class Account:
+            def __init__(self, balance: int):
+                self.balance = balance
+
+            def withdraw(self, amount: int) -> int:
+                if amount > self.balance:
+                    raise ValueError("insufficient")
+                self.balance -= amount
+                return self.balance
         ''',
     "words.py": '''
         from typing import TYPE_CHECKING
@@ -90,7 +101,7 @@ def package(tmp_path):
 def test_a_package_is_explored_function_by_function(package, capsys, monkeypatch):
     monkeypatch.chdir(package)
     code = main(["explore", "projpkg/", "--time-limit", "40", "--quiet", "--no-run-dir",
-                 "--emit-tests", "generated", "--json", "report.json"])
+                 "--emit-tests", "generated", "--json", "report.json", "--html", "html"])
     out = capsys.readouterr().out
     assert code == 1   # divide and first have bugs
     lines = {ln.split()[0]: ln for ln in out.splitlines() if ln.startswith("projpkg")}
@@ -99,6 +110,7 @@ def test_a_package_is_explored_function_by_function(package, capsys, monkeypatch
     assert "RuntimeError: cannot import me" in lines["projpkg.broken"]
     assert "*args" in lines["projpkg.numbers:total"]
     for name in ("numbers:sign", "numbers:divide", "numbers:Counter.bump", "numbers:Counter.double",
+                 "numbers:Account.withdraw",
                  "words:shout", "words:first", "words:takes_object"):
         assert "not explored" not in lines[f"projpkg.{name}"], lines[f"projpkg.{name}"]
     assert "projpkg.numbers:_private" not in lines
@@ -131,6 +143,10 @@ def test_a_package_is_explored_function_by_function(package, capsys, monkeypatch
     assert failed and all("_bug_" in ln for ln in failed), proc.stdout
     assert any("ZeroDivisionError" in ln for ln in failed) and any("IndexError" in ln for ln in failed)
     assert " passed" in proc.stdout
+    # The HTML report: coverage.py's annotated source, and the bug's traceback from a re-run.
+    assert (package / "html" / "coverage" / "index.html").is_file()
+    page = (package / "html" / "fn_projpkg_numbers_divide.html").read_text()
+    assert "ZeroDivisionError" in page and "return a // b" in page
 
 
 def test_a_module_that_fails_to_import_alone_exits_2(package, capsys, monkeypatch):
@@ -174,3 +190,57 @@ def test_a_package_outside_the_working_directory_is_own_code(tmp_path, monkeypat
     files = {f["file"] for f in report.coverage["functions"]}
     assert files and all("instpkg" in f for f in files)
     assert report.coverage["branches_total"] > 0
+
+
+SLUG = """
+RESERVED = ("admin", "login")
+
+
+def slugify(title: str) -> str:
+    out = []
+    dash = False
+    for ch in title.lower():
+        if ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif not dash and out:
+            out.append("-")
+            dash = True
+    slug = "".join(out).strip("-")
+    if slug in RESERVED:
+        raise PermissionError("reserved")
+    return slug or "untitled"
+"""
+
+
+def test_the_minimal_suite_covers_what_every_path_covers(tmp_path):
+    """Replayed here under coverage.py, on the plain function: the minimal suite's
+    arcs are exactly those of one test per path, with far fewer tests."""
+    import coverage
+
+    from smartest.api import explore
+    from smartest.engine.target import resolve
+
+    path = tmp_path / "slugmod.py"
+    path.write_text(SLUG)
+    report = explore(f"{path}:slugify", max_runs=60, time_limit=30, run_dir=None, max_str_len=5)
+    every = [t for t in report.tests if not t.bug and t.outcome in ("returned", "raised")]
+    kept = [t for t in report.suite() if not t.bug]
+    fn = resolve(f"{path}:slugify").function
+
+    def arcs(tests):
+        cov = coverage.Coverage(branch=True, data_file=None, include=[str(path)])
+        cov.start()
+        try:
+            for t in tests:
+                try:
+                    fn(**t.inputs)
+                except PermissionError:
+                    pass
+        finally:
+            cov.stop()
+        return set(cov.get_data().arcs(str(path)) or ())
+
+    assert len(every) > 20
+    assert len(kept) <= 2 * 8 and len(kept) < len(every) / 4
+    assert arcs(kept) == arcs(every)

@@ -149,10 +149,10 @@ def resolve(spec: str, default_type: str = "int") -> Target:
         if cwd not in sys.path:
             sys.path.insert(0, cwd)
         module, module_name, import_root = _import(where), where, cwd
-    function = _lookup(module, module_name, qualname)
+    function, self_type = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
     root = own_root(module_name, file, import_root)
-    params, notes = _params(function, qualname, default_type)
+    params, notes = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod)
@@ -169,7 +169,9 @@ def own_root(module_name: str, file: str | None, import_root: str) -> str:
     return root
 
 
-def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
+def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callable, type | None]:
+    """The callable, and the class of its `self` when the method is explored unbound
+    (its instance is then an input, built from the class's annotated __init__)."""
     obj: Any = module
     parts = qualname.split(".")
     for i, part in enumerate(parts):
@@ -187,11 +189,13 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
             try:
                 instance = owner()
             except Exception as e:
+                if inspect.isfunction(raw) and kind_for(owner) is not None:
+                    return raw, owner
                 raise TargetError(
-                    f"cannot make an instance of {owner.__name__} with no arguments to call "
-                    f"{qualname} ({type(e).__name__}: {e})") from None
+                    f"cannot make an instance of {owner.__name__} with no arguments, nor from annotated "
+                    f"__init__ parameters, to call {qualname} ({type(e).__name__}: {e})") from None
             obj = getattr(instance, parts[-1])
-    return obj
+    return obj, None
 
 
 def supported_members(annotation: Any) -> Any:
@@ -205,13 +209,16 @@ def supported_members(annotation: Any) -> Any:
     return functools.reduce(operator.or_, members[1:], members[0]) if len(members) > 1 else members[0]
 
 
-def _params(function: Callable, qualname: str, default_type: str) -> tuple[tuple[Param, ...], list[str]]:
+def _params(function: Callable, qualname: str, default_type: str,
+            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
         raise TargetError(f"cannot read the signature of {qualname}") from None
     wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     hints, notes = parameter_types(function, wanted, default_type)
+    if self_type is not None and wanted:
+        hints[wanted[0].name] = self_type
     params = []
     for p in wanted:
         annotation = hints[p.name]

@@ -116,6 +116,10 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
             json.dump({"schema": SCHEMA, "target": args.target, "strategy": options.strategy,
                        "functions": [r.as_dict() for r in rows]}, f, indent=1)
             f.write("\n")
+    if args.html_dir:
+        from smartest.report.html import Section, write_html
+        write_html(args.html_dir, [Section(r.unit.name, r.target, r.report, r.reason) for r in rows],
+                   all_paths=args.all_paths, timeout=options.per_run_timeout)
     print(table(rows))
     if any(r.report.bugs for r in explored):
         return 1
@@ -137,6 +141,7 @@ def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) 
     partial = os.path.join(tmp, f"{i}.json")
     child_args = argparse.Namespace(**vars(args))
     child_args.target, child_args.emit_path, child_args.json_path = row.unit.spec, None, partial
+    child_args.html_dir = None   # one HTML report for the whole run, below
     child_args.on_report = lambda report, target: _save(report, pickled)
     err = os.path.join(tmp, f"{i}.err")
     row.status = _quietly(lambda: run_one(child_args, options, row.target), err)
