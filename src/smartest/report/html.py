@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import html
 import os
-import traceback
 from dataclasses import dataclass
 
 from smartest.engine.execute import execute
-from smartest.engine.outcome import short_traceback
 from smartest.engine.target import Target
 from smartest.report.report import Report
 from smartest.report.text import _call
@@ -71,15 +69,7 @@ def write_html(directory: str, sections: list[Section], *, all_paths: bool = Fal
 
 def _run(target: Target, inputs, timeout: float) -> str:
     """Re-run the inputs plainly; the traceback of what it raised ('' if nothing)."""
-    r = execute(target, inputs, timeout=timeout, max_depth=0, strict=False, symbolic=False)
-    if r.outcome.value != "raised":
-        return ""
-    try:
-        target.call(dict(inputs))
-    except Exception as e:  # the same exception again, this time with its traceback
-        return ("Traceback (most recent call last):\n" + short_traceback(e)
-                + "".join(traceback.format_exception_only(type(e), e)))
-    return ""
+    return execute(target, inputs, timeout=timeout, max_depth=0, strict=False, symbolic=False).traceback
 
 
 _STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
