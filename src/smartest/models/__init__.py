@@ -12,5 +12,6 @@ from smartest.models import rewrite  # noqa: F401  (installs the source rewrite 
 from smartest.models import ranges  # noqa: F401
 from smartest.models import containers  # noqa: F401  (after builtins_core: it extends len, min, max, type)
 from smartest.models import opaque_library  # noqa: F401  (registers itself)
+from smartest.models import regex  # noqa: F401  (after rewrite: compiled patterns' methods)
 
 __all__ = ["REGISTRY", "install", "register"]

@@ -26,7 +26,7 @@ from smartest.models.registry import INSTALL_HOOKS
 _DONE = "__smartest_rewritten__"
 # Method calls rewritten on any receiver (they are str-only in practice), and on a str
 # or bytes literal receiver any method.
-ANY_RECEIVER = ("join", "format")
+ANY_RECEIVER = ("join", "format", "match", "fullmatch", "search", "sub", "subn", "findall", "finditer")
 
 
 class _Rewriter(ast.NodeTransformer):
