@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from smartest.emit.literals import Source, class_ref, importable, literal
+from smartest.engine.target import importable_without
 from smartest.engine.testcase import TestCase
 from smartest.report.report import distinct_bugs
 
@@ -30,7 +31,7 @@ class EmitTarget:
     import_root: str          # absolute directory to put on sys.path
     params: Sequence[tuple[str, bool]]   # (name, positional_only)
     bound_method: bool = False  # Class.method on an instance made with Class()
-    installed: bool = False     # importable from sys.path as it is (site-packages): no sys.path line
+    installed: bool = False     # importable without import_root (installed, editable): no sys.path line
     file: str | None = None     # the module's source, to name tests after its branches
 
     @staticmethod
@@ -39,7 +40,7 @@ class EmitTarget:
             and not isinstance(getattr(target.function, "__self__", None), type)
         root = os.path.realpath(target.import_root)
         file = os.path.realpath(target.file) if target.file else None
-        installed = bool(file) and not file.startswith(root + os.sep)
+        installed = importable_without(target.module_name, root)
         return EmitTarget(target.spec, target.module_name, target.qualname, root,
                           tuple((p.name, p.positional_only) for p in target.params), bound, installed, file)
 

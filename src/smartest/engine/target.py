@@ -159,6 +159,32 @@ def resolve(spec: str, default_type: str = "int") -> Target:
     return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes))
 
 
+def importable_without(module_name: str, import_root: str) -> bool:
+    """Whether `module_name`'s top-level package imports as this same file without
+    `import_root` on sys.path (installed, editable or not): then emitted tests need
+    no sys.path line."""
+    top = module_name.split(".")[0]
+    loaded = sys.modules.get(top)
+    origin = os.path.realpath(getattr(loaded, "__file__", "") or "") if loaded else ""
+    if not origin:
+        return False
+    root = os.path.realpath(import_root)
+    saved = sys.path[:]
+    try:
+        sys.path[:] = [p for p in sys.path if os.path.realpath(p or os.getcwd()) != root]
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            try:
+                spec = find(top, None) if find is not None else None
+            except Exception:
+                continue
+            if spec is not None:
+                return bool(spec.origin) and os.path.realpath(spec.origin) == origin
+        return False
+    finally:
+        sys.path[:] = saved
+
+
 def own_root(module_name: str, file: str | None, import_root: str) -> str:
     """The import root, or the module's top-level package when the module does not
     live under it (installed in site-packages, or elsewhere on sys.path)."""
