@@ -37,7 +37,7 @@ class Unit:
 
 def is_project_target(spec: str) -> bool:
     """A module or package rather than one function (no `:func`)."""
-    return ":" not in spec.replace(":\\", "")
+    return ":" not in spec
 
 
 def discover(spec: str) -> list[Unit]:

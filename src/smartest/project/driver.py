@@ -36,19 +36,17 @@ GRACE_S = 20.0     # past its slice, what a function's child gets for the replay
 
 
 @contextlib.contextmanager
-def _watchdog(seconds: float):
+def _watchdog(seconds: float, fired: list[int]):
     """Stop a child that outlives its slice by far (one run stuck in C code, a huge
     object graph): SIGTERM, on which it stops and reports as on Ctrl-C; SIGKILL if
     that was not enough GRACE_S later (the supervisor then reports what the run
-    directory holds)."""
-    stage = [0]
-
+    directory holds).  `fired` gets one entry each time it did."""
     def fire(signum, frame):
         children = _children()
         if children:
-            stage[0] += 1
+            fired.append(len(fired) + 1)
             for pid in children:
-                os.kill(pid, signal.SIGTERM if stage[0] == 1 else signal.SIGKILL)
+                os.kill(pid, signal.SIGTERM if len(fired) == 1 else signal.SIGKILL)
         signal.setitimer(signal.ITIMER_REAL, GRACE_S)
 
     previous = signal.signal(signal.SIGALRM, fire)
@@ -106,8 +104,13 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
         for i, row in enumerate(todo):
             left = max(deadline - time.monotonic(), 0.0)
             share = max(left / (len(todo) - i), MIN_SLICE_S)
-            with _watchdog(share + max(share, GRACE_S)) if forked else contextlib.nullcontext():
+            fired: list[int] = []
+            with _watchdog(share + max(share, GRACE_S), fired) if forked else contextlib.nullcontext():
                 _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
+            if row.report is not None and row.report.stop_reason == "interrupted" and not fired:
+                for later in todo[i + 1:]:   # Ctrl-C: the user stops the whole run, not one function
+                    later.reason = "interrupted"
+                break
     explored = [r for r in rows if r.report is not None]
     if args.emit_path:
         _emit(rows, args.emit_path, args.all_paths)
