@@ -62,7 +62,7 @@ def words(expr: ast.AST) -> str:
             parts.append(text or "x")
     walk(expr)
     joined = "_".join(p for p in parts if p).lower()
-    return "_".join(joined.split("_")[:MAX_WORDS * 2])[:48].strip("_")
+    return "_".join(joined.split("_")[:MAX_WORDS])[:40].strip("_")
 
 
 def arc_phrase(path: str, start: int, end: int) -> str | None:

@@ -166,6 +166,18 @@ def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) 
     row.kept = sum(1 for t in row.report.suite(args.all_paths) if not t.bug)
 
 
+class ReprOnly:
+    """A returned value that did not survive the trip from the child: its repr, which
+    has no literal form, so the emitted test calls without comparing (as for any
+    object without one) instead of comparing with the JSON form's None."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def _save(report: Report, path: str) -> None:
     """Pickle the report; tests whose values do not pickle keep their JSON form."""
     tests = []
@@ -174,7 +186,11 @@ def _save(report: Report, path: str) -> None:
             pickle.dumps(t)
             tests.append(t)
         except Exception:
-            tests.append(TestCase.from_dict(t.as_dict()))
+            d = t.as_dict()
+            back = TestCase.from_dict(d)
+            if t.outcome == "returned" and back.returned != t.returned:
+                back = dataclasses.replace(back, returned=ReprOnly(d.get("returned_repr", "?")))
+            tests.append(back)
     with open(path, "wb") as f:
         pickle.dump(dataclasses.replace(report, tests=tests), f)
 
