@@ -1,6 +1,6 @@
 """The command line: a thin layer over `smartest.api`.
 
-    smartest explore TARGET [options]   explore a function, report, emit tests
+    smartest explore TARGET [options]   explore a function (or every function of a module or package)
     smartest emit RUN_DIR -o FILE       rebuild the pytest file from a run directory
     smartest strategies                 list the strategies
 
