@@ -340,7 +340,7 @@ def _parametrized(w: "_Writer", base: str, shape: str, group: list[TestCase], ph
     extra = "expected" if shape == "returns" else "match"
     while extra in names:
         extra += "_"
-    if "request" in names:   # a pytest fixture name: it cannot be a parametrized argument
+    if {"request", "pytest", w.callee} & set(names):   # a fixture's name, or a name the body needs
         return None
     if shape != "returns" and not all(_plain(v) for tc in group for v in tc.inputs.values()):
         return None   # building an input may be what raised: it must happen inside the test, not at collection
