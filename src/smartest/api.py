@@ -164,6 +164,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     report.complete_means = getattr(policy, "complete_means", report.complete_means)
     _opaque_report(report, options, mixed)
     report.extra.update(guidance.report())
+    if target.notes:
+        report.extra["annotation_notes"] = list(target.notes)
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:

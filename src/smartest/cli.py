@@ -1,6 +1,6 @@
 """The command line: a thin layer over `smartest.api`.
 
-    smartest explore TARGET [options]   explore a function, report, emit tests
+    smartest explore TARGET [options]   explore a function (or every function of a module or package)
     smartest emit RUN_DIR -o FILE       rebuild the pytest file from a run directory
     smartest strategies                 list the strategies
 
@@ -55,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="smartest", description="Concolic test generation for Python.")
     sub = p.add_subparsers(dest="command", required=True)
     ex = sub.add_parser("explore", help="explore a function and generate tests")
-    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method")
+    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method; or a module or "
+                                   "package (pkg.mod, path/to/file.py, path/to/pkg/) to explore every public function")
     for flags, dest, typ, help_ in EXPLORE_OPTIONS:
         default = _OPTION_DEFAULTS[dest]
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
@@ -70,7 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--no-default-opaque", action="store_true",
                     help="do not treat math's transcendental functions, hash, zlib and hashlib as opaque")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
-    ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE", help="write a pytest module here")
+    ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE",
+                    help="write a pytest module here (a module or package target: a directory, one file per module)")
+    ex.add_argument("--all-paths", action="store_true",
+                    help="emit one regression test per path (default: only those that add coverage or an outcome)")
+    ex.add_argument("--html", dest="html_dir", metavar="DIR",
+                    help="write an HTML report here: annotated coverage of the replayed tests, bugs with "
+                         "tracebacks, concretizations")
     ex.add_argument("--run-dir", default=".smartest", help="where run directories go (default .smartest)")
     ex.add_argument("--no-run-dir", action="store_true", help="keep nothing on disk but --json/--emit-tests")
     ex.add_argument("--no-coverage", action="store_true", help="skip the coverage.py replay")
@@ -113,6 +120,11 @@ def _strategy_settings(args) -> dict:
 
 
 def _explore(args) -> int:
+    from smartest.project.discover import is_project_target
+    if is_project_target(args.target):   # a module or a package: every function in it
+        from smartest.project.driver import explore_project
+        forked = not args.no_isolate and hasattr(os, "fork")
+        return explore_project(args, _options(args), _supervise if forked else _explore_here, forked)
     # Options and the target are checked here, before any fork, so that a bad
     # argument is one line from this process whatever happens later.
     options, target = _prepare(args)
@@ -124,6 +136,12 @@ def _explore(args) -> int:
 def _prepare(args):
     from smartest.api import check_options
     from smartest.engine.target import resolve
+    options = _options(args)
+    return options, resolve(args.target, options.default_type)
+
+
+def _options(args):
+    from smartest.api import check_options
 
     options = Options(**{dest: getattr(args, dest) for _, dest, _, _ in EXPLORE_OPTIONS},
                       strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir,
@@ -131,8 +149,7 @@ def _prepare(args):
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
                       default_opaque=not args.no_default_opaque)
-    options = check_options(options)
-    return options, resolve(args.target, options.default_type)
+    return check_options(options)
 
 
 def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
@@ -154,11 +171,20 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
             progress.close()
     if temporary:
         report.run_dir = None
+    if getattr(args, "on_report", None):   # a module run collects each function's report
+        args.on_report(report, target)
+    if args.html_dir:
+        from smartest.report.html import Section, write_html
+        write_html(args.html_dir, [Section(target.qualname, target, report)], all_paths=args.all_paths,
+                   timeout=options.per_run_timeout)
     emitted = None
     if args.json_path:
         report.write_json(args.json_path)
     if args.emit_path:
-        counts = write_pytest_module(EmitTarget.from_target(target), report.tests, args.emit_path)
+        from smartest.emit.names import phrases
+        counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path,
+                                     phrases(report.replay, target.file))
+        counts["paths"] = sum(1 for t in report.tests if not t.bug and t.outcome in ("returned", "raised"))
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
     return 1 if report.bugs else 0

@@ -13,7 +13,7 @@ _ORDER = [
     ("smartest.report",),
     ("smartest.emit",),
     ("smartest.guided", "smartest.strategies"),
-    ("smartest.api",),
+    ("smartest.api", "smartest.project"),
     ("smartest.cli", "smartest.__main__", "smartest.hypothesis"),
     ("smartest",),
 ]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from smartest.engine.literals import Source, class_ref, importable, literal
+from smartest.engine.target import importable_without
 from smartest.engine.testcase import TestCase
 from smartest.report.report import distinct_bugs
 
@@ -30,23 +31,29 @@ class EmitTarget:
     import_root: str          # absolute directory to put on sys.path
     params: Sequence[tuple[str, bool]]   # (name, positional_only)
     bound_method: bool = False  # Class.method on an instance made with Class()
+    installed: bool = False     # importable without import_root (installed, editable): no sys.path line
+    file: str | None = None     # the module's source, to name tests after its branches
 
     @staticmethod
     def from_target(target) -> "EmitTarget":
         bound = "." in target.qualname and getattr(target.function, "__self__", None) is not None \
             and not isinstance(getattr(target.function, "__self__", None), type)
-        return EmitTarget(target.spec, target.module_name, target.qualname, os.path.realpath(target.import_root),
-                          tuple((p.name, p.positional_only) for p in target.params), bound)
+        root = os.path.realpath(target.import_root)
+        file = os.path.realpath(target.file) if target.file else None
+        installed = importable_without(target.module_name, root)
+        return EmitTarget(target.spec, target.module_name, target.qualname, root,
+                          tuple((p.name, p.positional_only) for p in target.params), bound, installed, file)
 
     def as_dict(self) -> dict:
         return {"spec": self.spec, "module_name": self.module_name, "qualname": self.qualname,
                 "import_root": self.import_root, "params": [list(p) for p in self.params],
-                "bound_method": self.bound_method}
+                "bound_method": self.bound_method, "installed": self.installed, "file": self.file}
 
     @staticmethod
     def from_dict(d: dict) -> "EmitTarget":
         return EmitTarget(d["spec"], d["module_name"], d["qualname"], d["import_root"],
-                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False))
+                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False),
+                          d.get("installed", False), d.get("file"))
 
 
 def _ident(text: str) -> str:
@@ -87,11 +94,20 @@ class _Writer:
         return literal(value, self.ref, returned=returned)
 
     def call(self, inputs: dict) -> ast.expr | None:
-        args, kwargs = [], []
-        for name, positional_only in self.t.params:
+        exprs = {}
+        for name, _ in self.t.params:
             lit = self.literal(inputs.get(name))
             if lit is None and inputs.get(name) is not None:
                 return None
+            exprs[name] = lit
+        return self.call_with(exprs)
+
+    def call_with(self, exprs: dict) -> ast.expr:
+        """The call of the target with these argument expressions (literals, or the
+        names of a parametrized test's arguments)."""
+        args, kwargs = [], []
+        for name, positional_only in self.t.params:
+            lit = exprs[name]
             if positional_only:
                 args.append(lit)
             else:
@@ -169,12 +185,91 @@ class _Writer:
 
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> tuple[str, dict]:
     """Source of the pytest module, and counts {"regression": n, "bug": m, "skipped": k}."""
+    source, counts = build_pytest_suite([(target, tests, {})], out_path)
+    return source, counts[0]
+
+
+Entry = tuple[EmitTarget, Sequence[TestCase], dict]   # target, tests, {test index: phrase} (emit/names.py)
+
+
+def build_pytest_suite(entries: Sequence[Entry], out_path: str) -> tuple[str, list[dict]]:
+    """One pytest module for several functions of the same module (a module run):
+    its source, and the counts of each entry."""
     out_dir = os.path.dirname(os.path.abspath(out_path))
-    w = _Writer(target, out_dir)
+    writers, funcs, all_counts = [], [], []
+    for target, tests, phrases in entries:
+        w = _Writer(target, out_dir)
+        fs, counts = _test_functions(w, target, tests, phrases)
+        writers.append(w)
+        funcs += fs
+        all_counts.append(counts)
+    first = entries[0][0]
+    rel = os.path.relpath(first.import_root, out_dir)
+    here = ast.Call(ast.Name("Path", ast.Load()), [ast.Name("__file__", ast.Load())], [])
+    root_expr: ast.expr = ast.Attribute(ast.Call(ast.Attribute(here, "resolve", ast.Load()), [], []),
+                                        "parent", ast.Load())
+    if rel != ".":
+        root_expr = ast.BinOp(root_expr, ast.Div(), ast.Constant(rel.replace(os.sep, "/")))
+    aliases, seen = [], set()
+    for w in writers:
+        for name, alias in [(w.callee_import, w.callee if w.callee != w.callee_import else None),
+                            *((n, None) for n in sorted(w.extra_imports) if not n.startswith("__"))]:
+            if (name, alias) not in seen:
+                seen.add((name, alias))
+                aliases.append(ast.alias(name, alias))
+    other: dict[tuple[str, str], str] = {}
+    for w in writers:
+        for key, local in w.other_imports.items():
+            other.setdefault(key, local)
+    extra = set().union(*(w.extra_imports for w in writers))
+    n_reg = sum(c["regression"] for c in all_counts)
+    n_bug = sum(c["bug"] for c in all_counts)
+    what = first.spec if len(entries) == 1 else f"{len(entries)} functions of {first.module_name}"
+    doc = (f"Tests generated by smartest for {what}.\n\n"
+           f"Regression tests ({n_reg}) pin the behaviour observed when they were generated;\n"
+           f"bug tests ({n_bug}) call the function plainly and fail until the bug is fixed.\n")
+    body: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
+    if "__math__" in extra:
+        body.append(ast.Import([ast.alias("math")]))
+    if "__subprocess__" in extra:
+        body.append(ast.Import([ast.alias("subprocess")]))
+    if first.installed and "__subprocess__" not in extra:
+        body.append(ast.Import([ast.alias("pytest")]))
+    else:
+        body += [
+            ast.Import([ast.alias("sys")]),
+            ast.ImportFrom("pathlib", [ast.alias("Path")], 0),
+            ast.Import([ast.alias("pytest")]),
+            ast.Assign([ast.Name("ROOT", ast.Store())], root_expr),
+            ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("sys", ast.Load()), "path", ast.Load()), "insert",
+                                            ast.Load()),
+                              [ast.Constant(0), ast.Call(ast.Name("str", ast.Load()), [ast.Name("ROOT", ast.Load())],
+                                                         [])], [])),
+        ]
+    body += [
+        ast.ImportFrom(first.module_name, aliases, 0),
+        *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
+          for (module, name), local in sorted(other.items())),
+        *funcs,
+    ]
+    module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
+    source = ast.unparse(module)
+    source = _space_out(source)
+    compile(source, out_path, "exec")  # never write a file that does not compile
+    return source, all_counts
+
+
+def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase],
+                    phrases: dict) -> tuple[list[ast.FunctionDef], dict]:
+    """Regression tests, named after what distinguishes them, several inputs of one
+    outcome shape (returns a value; raises one exception type) as one parametrized
+    test; then one test per distinct bug."""
     funcs: list[ast.FunctionDef] = []
-    base = _ident(target.qualname)
+    base = f"test_{_ident(target.qualname)}"
+    used: set[str] = set()
     seen_inputs: set = set()
     counts = {"regression": 0, "bug": 0, "skipped": 0}
+    groups: dict[str, list[TestCase]] = {}
     for tc in tests:
         if tc.bug:
             continue
@@ -182,64 +277,140 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
-        kind = "returns" if tc.outcome == "returned" else f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
-        f = w.test(tc, f"test_{base}_{kind}_{tc.index}")
-        if f is None:
-            counts["skipped"] += 1
-        else:
-            funcs.append(f)
-            counts["regression"] += 1
+        groups.setdefault(_shape(tc), []).append(tc)
+    for shape, group in groups.items():
+        made = _parametrized(w, base, shape, group, phrases, used) if shape and len(group) > 1 else None
+        if made is not None:
+            funcs.append(made)
+            counts["regression"] += len(group)
+            continue
+        for tc in group:
+            kind = "returns" if tc.outcome == "returned" else f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
+            phrase = phrases.get(tc.index)
+            f = w.test(tc, _unique(f"{base}_{phrase}_{kind}" if phrase else f"{base}_{kind}", used))
+            if f is None:
+                counts["skipped"] += 1
+            else:
+                funcs.append(f)
+                counts["regression"] += 1
     for tc in distinct_bugs(tests):
-        f = w.test(tc, f"test_{base}_bug_{_ident(tc.raised.type if tc.raised else tc.outcome)}_{tc.index}")
+        f = w.test(tc, _unique(f"{base}_bug_{_ident(tc.raised.type if tc.raised else tc.outcome)}", used))
         if f is None:
             counts["skipped"] += 1
         else:
             funcs.append(f)
             counts["bug"] += 1
-    rel = os.path.relpath(target.import_root, out_dir)
-    here = ast.Call(ast.Name("Path", ast.Load()), [ast.Name("__file__", ast.Load())], [])
-    root_expr: ast.expr = ast.Attribute(ast.Call(ast.Attribute(here, "resolve", ast.Load()), [], []),
-                                        "parent", ast.Load())
-    if rel != ".":
-        root_expr = ast.BinOp(root_expr, ast.Div(), ast.Constant(rel.replace(os.sep, "/")))
-    aliases = [ast.alias(w.callee_import, w.callee if w.callee != w.callee_import else None)]
-    aliases += [ast.alias(n) for n in sorted(w.extra_imports) if not n.startswith("__")]
-    doc = (f"Tests generated by smartest for {target.spec}.\n\n"
-           f"Regression tests ({counts['regression']}) pin the behaviour observed when they were generated;\n"
-           f"bug tests ({counts['bug']}) call the function plainly and fail until the bug is fixed.\n")
-    body: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
-    if "__math__" in w.extra_imports:
-        body.append(ast.Import([ast.alias("math")]))
-    if "__subprocess__" in w.extra_imports:
-        body.append(ast.Import([ast.alias("subprocess")]))
-    body += [
-        ast.Import([ast.alias("sys")]),
-        ast.ImportFrom("pathlib", [ast.alias("Path")], 0),
-        ast.Import([ast.alias("pytest")]),
-        ast.Assign([ast.Name("ROOT", ast.Store())], root_expr),
-        ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("sys", ast.Load()), "path", ast.Load()), "insert", ast.Load()),
-                          [ast.Constant(0), ast.Call(ast.Name("str", ast.Load()), [ast.Name("ROOT", ast.Load())], [])], [])),
-        ast.ImportFrom(target.module_name, aliases, 0),
-        *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
-          for (module, name), local in sorted(w.other_imports.items())),
-        *funcs,
-    ]
-    module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
-    source = ast.unparse(module)
-    source = _space_out(source)
-    compile(source, out_path, "exec")  # never write a file that does not compile
-    return source, counts
+    return funcs, counts
+
+
+def _unique(name: str, used: set[str]) -> str:
+    out, n = name, 2
+    while out in used:
+        out, n = f"{name}_{n}", n + 1
+    used.add(out)
+    return out
+
+
+def _shape(tc: TestCase) -> str:
+    """What a parametrized test can share: "" for a test that stays alone."""
+    if tc.outcome == "returned":
+        v = tc.returned
+        return "" if isinstance(v, float) and math.isnan(v) else "returns"
+    if tc.outcome == "raised" and tc.raised is not None:
+        return f"raises {tc.raised.type}"
+    return ""
+
+
+def _plain(value) -> bool:
+    """A value whose literal runs no code of the target when evaluated."""
+    if value is None or type(value) in (bool, int, float, str, bytes):
+        return True
+    if type(value) in (list, tuple, set, frozenset):
+        return all(_plain(v) for v in value)
+    if type(value) is dict:
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    return False
+
+
+def _parametrized(w: "_Writer", base: str, shape: str, group: list[TestCase], phrases: dict,
+                  used: set[str]) -> ast.FunctionDef | None:
+    """`@pytest.mark.parametrize` over the group's inputs (with the expected value or
+    the message to match), each case's id its phrase; None if a value has no literal."""
+    names = [n for n, _ in w.t.params]
+    extra = "expected" if shape == "returns" else "match"
+    while extra in names:
+        extra += "_"
+    if {"request", "pytest", w.callee} & set(names):   # a fixture's name, or a name the body needs
+        return None
+    if shape != "returns" and not all(_plain(v) for tc in group for v in tc.inputs.values()):
+        return None   # building an input may be what raised: it must happen inside the test, not at collection
+    rows = []
+    for tc in group:
+        cells = []
+        for n in names:
+            value = tc.inputs.get(n)
+            lit = w.literal(value)
+            if lit is None and value is not None:
+                return None
+            cells.append(lit)
+        if shape == "returns":
+            lit = w.literal(tc.returned, returned=True)
+            if lit is None and tc.returned is not None:
+                return None
+            cells.append(lit if lit is not None else ast.Constant(None))
+        else:
+            message = tc.raised.message
+            cells.append(ast.Constant(re.escape(message) if 0 < len(message) <= 200 else None))
+        case_id = [ast.keyword("id", ast.Constant(phrases[tc.index]))] if tc.index in phrases else []
+        rows.append(ast.Call(ast.Attribute(ast.Name("pytest", ast.Load()), "param", ast.Load()), cells, case_id))
+    call = w.call_with({n: ast.Name(n, ast.Load()) for n in names})
+    if shape == "returns":
+        name = _unique(f"{base}_returns", used)
+        body: list[ast.stmt] = [ast.Assert(ast.Compare(call, [ast.Eq()], [ast.Name(extra, ast.Load())]))]
+    else:
+        type_name = shape.split(" ", 1)[1]
+        name = _unique(f"{base}_raises_{_ident(type_name)}", used)
+        body = [ast.With([ast.withitem(ast.Call(
+            ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
+            [w.exception(type_name)], [ast.keyword("match", ast.Name(extra, ast.Load()))]))], [ast.Expr(call)])]
+    columns = ast.Tuple([ast.Constant(n) for n in [*names, extra]], ast.Load())
+    mark = ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()), "parametrize", ast.Load())
+    decorator = ast.Call(mark, [columns, ast.List(rows, ast.Load())], [])
+    args = ast.arguments([], [ast.arg(n) for n in [*names, extra]], None, [], [], None, [])
+    return ast.FunctionDef(name=name, args=args, body=body, decorator_list=[decorator], returns=None)
 
 
 def _space_out(source: str) -> str:
-    """Blank lines between top-level definitions, as a person would write them."""
-    out = re.sub(r"\n+(def |@)", r"\n\n\n\1", source)
-    out = re.sub(r"\nimport pytest\n", "\nimport pytest\n\n", out, count=1)
-    return out.rstrip() + "\n"
+    """Blank lines between top-level definitions, as a person would write them, and
+    a parametrize decorator's cases one per line."""
+    lines: list[str] = []
+    for line in source.splitlines():
+        starts = line.startswith(("def ", "@"))
+        if starts and not (lines and lines[-1].startswith("@")):
+            while lines and not lines[-1]:
+                lines.pop()
+            lines += ["", ""]
+        lines.append(_one_case_per_line(line) if line.startswith("@pytest.mark.parametrize(") else line)
+        if line == "import pytest":
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
 
 
-def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> dict:
-    source, counts = build_pytest_module(target, tests, out_path)
+def _one_case_per_line(line: str) -> str:
+    call = ast.parse(line[1:], mode="eval").body
+    columns, cases = call.args
+    rows = "".join(f"    {ast.unparse(c)},\n" for c in cases.elts)
+    return f"@pytest.mark.parametrize({ast.unparse(columns)}, [\n{rows}])"
+
+
+def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str,
+                        phrases: dict | None = None) -> dict:
+    """`phrases`: {test index: what distinguishes it} (emit/names.py), for test names."""
+    return write_pytest_suite([(target, tests, phrases or {})], out_path)[0]
+
+
+def write_pytest_suite(entries: Sequence[Entry], out_path: str) -> list[dict]:
+    source, counts = build_pytest_suite(entries, out_path)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w", encoding="utf-8") as f:
         f.write(source)

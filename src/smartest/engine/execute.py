@@ -12,12 +12,13 @@ import os
 import signal
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from smartest.calls.protocol import CallPolicy, RunNotes
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
-                                     describe_exception, is_bug)
+                                     describe_exception, is_bug, short_traceback)
 from smartest.engine.target import Target
 from smartest.errors import AssumptionViolated
 from smartest.symbolic.realize import realize
@@ -41,6 +42,7 @@ class RunResult:
     calls: tuple[CallRecord, ...] = ()
     signature: int = 0          # hash of every symbolic decision: equal signatures, same path
     notes: RunNotes = field(default_factory=RunNotes)
+    traceback: str = ""         # of what a plain (replay) run raised, smartest's frames left out
 
     @property
     def complete(self) -> bool:
@@ -119,4 +121,10 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         concretizations=tuple(recorder.concretizations), truncated=recorder.truncated,
         duration_s=duration, output=out.getvalue()[-2000:], calls=tuple(recorder.calls),
         signature=recorder.signature, notes=notes,
+        traceback=_traceback(exc_seen) if exc_seen is not None and not symbolic else "",
     )
+
+
+def _traceback(exc: BaseException) -> str:
+    return "Traceback (most recent call last):\n" + short_traceback(exc) + \
+        "".join(traceback.format_exception_only(type(exc), exc))

@@ -2,18 +2,22 @@
 into a callable, its parameters' input kinds, and the modules that are "own code"."""
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import inspect
+import operator
 import os
 import sys
 import sysconfig
+import types
 import typing
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
 from smartest import models
+from smartest.engine.annotations import parameter_types
 from smartest.errors import TargetError
 from smartest.symbolic.inputs import InputKind, annotation_text, kind_for, unsupported_part
 
@@ -37,6 +41,7 @@ class Target:
     import_root: str         # the directory to put on sys.path to import module_name
     params: tuple[Param, ...]
     root: str                # files under here (outside site-packages) are own code
+    notes: tuple[str, ...] = ()   # annotations that fell back (engine/annotations.py)
 
     def is_own_file(self, filename: str) -> bool:
         return _is_own(filename, self.root)
@@ -57,12 +62,32 @@ _SMARTEST_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + o
 
 
 def _is_own(filename: str, root: str) -> bool:
+    """Under `root`, and not smartest's.  A root inside site-packages (an installed
+    package, see `package_root`) owns its files; otherwise library files never count."""
     if not filename or filename.startswith("<"):
         return False
     real = os.path.realpath(filename)
-    if real.startswith(_SMARTEST_DIR) or any(real.startswith(d) for d in _LIBRARY_DIRS):
+    if real.startswith(_SMARTEST_DIR):
+        return False
+    if root.endswith(".py"):            # a single-module distribution: that file alone
+        return real == root
+    if any(real.startswith(d) for d in _LIBRARY_DIRS) and not any(root.startswith(d) for d in _LIBRARY_DIRS):
         return False
     return real.startswith(root)
+
+
+def package_root(module_name: str) -> str | None:
+    """The directory of the top-level package of `module_name` (with a trailing
+    separator), or the file of a top-level module: the target's own code when it was
+    imported from outside the working directory, e.g. installed in site-packages."""
+    top = sys.modules.get(module_name.split(".")[0])
+    if top is None:
+        return None
+    paths = list(getattr(top, "__path__", []) or [])
+    if paths:
+        return os.path.realpath(paths[0]) + os.sep
+    file = getattr(top, "__file__", None)
+    return os.path.realpath(file) if file else None
 
 
 def _load_file(path: str) -> tuple[ModuleType, str, str]:
@@ -124,17 +149,55 @@ def resolve(spec: str, default_type: str = "int") -> Target:
         if cwd not in sys.path:
             sys.path.insert(0, cwd)
         module, module_name, import_root = _import(where), where, cwd
-    function = _lookup(module, module_name, qualname)
+    function, self_type = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
-    root = os.path.realpath(import_root) + os.sep
-    params = _params(function, qualname, default_type)
+    root = own_root(module_name, file, import_root)
+    params, notes = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod)
-    return Target(spec, function, qualname, module, module_name, file, import_root, params, root)
+    return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes))
 
 
-def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
+def importable_without(module_name: str, import_root: str) -> bool:
+    """Whether `module_name`'s top-level package imports as this same file without
+    `import_root` on sys.path (installed, editable or not): then emitted tests need
+    no sys.path line."""
+    top = module_name.split(".")[0]
+    loaded = sys.modules.get(top)
+    origin = os.path.realpath(getattr(loaded, "__file__", "") or "") if loaded else ""
+    if not origin:
+        return False
+    root = os.path.realpath(import_root)
+    saved = sys.path[:]
+    try:
+        sys.path[:] = [p for p in sys.path if os.path.realpath(p or os.getcwd()) != root]
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            try:
+                spec = find(top, None) if find is not None else None
+            except Exception:
+                continue
+            if spec is not None:
+                return bool(spec.origin) and os.path.realpath(spec.origin) == origin
+        return False
+    finally:
+        sys.path[:] = saved
+
+
+def own_root(module_name: str, file: str | None, import_root: str) -> str:
+    """The import root, or the module's top-level package when the module does not
+    live under it (installed in site-packages, or elsewhere on sys.path)."""
+    root = os.path.realpath(import_root) + os.sep
+    real = os.path.realpath(file) if file else ""
+    if real and (not real.startswith(root) or any(real.startswith(d) for d in _LIBRARY_DIRS)):
+        return package_root(module_name) or root
+    return root
+
+
+def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callable, type | None]:
+    """The callable, and the class of its `self` when the method is explored unbound
+    (its instance is then an input, built from the class's annotated __init__)."""
     obj: Any = module
     parts = qualname.split(".")
     for i, part in enumerate(parts):
@@ -152,28 +215,45 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> Callable:
             try:
                 instance = owner()
             except Exception as e:
+                if inspect.isfunction(raw) and kind_for(owner) is not None:
+                    return raw, owner
                 raise TargetError(
-                    f"cannot make an instance of {owner.__name__} with no arguments to call "
-                    f"{qualname} ({type(e).__name__}: {e})") from None
+                    f"cannot make an instance of {owner.__name__} with no arguments, nor from annotated "
+                    f"__init__ parameters, to call {qualname} ({type(e).__name__}: {e})") from None
             obj = getattr(instance, parts[-1])
-    return obj
+    return obj, None
 
 
-def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param, ...]:
+def supported_members(annotation: Any) -> Any:
+    """The union of the members of a union annotation that inputs can be made of
+    (`str | bytes | bytearray` -> `str | bytes`), or None if it is not a union or none is."""
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return None
+    members = [m for m in typing.get_args(annotation) if kind_for(m) is not None]
+    if not members:
+        return None
+    return functools.reduce(operator.or_, members[1:], members[0]) if len(members) > 1 else members[0]
+
+
+def _params(function: Callable, qualname: str, default_type: str,
+            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
         raise TargetError(f"cannot read the signature of {qualname}") from None
-    try:
-        hints = typing.get_type_hints(function)
-    except Exception as e:
-        raise TargetError(f"cannot evaluate the annotations of {qualname}: {e}") from None
+    wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    hints, notes = parameter_types(function, wanted, default_type)
+    if self_type is not None and wanted:
+        hints[wanted[0].name] = self_type
     params = []
-    for p in sig.parameters.values():
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-            continue  # left empty
-        annotation = hints.get(p.name, default_type)
+    for p in wanted:
+        annotation = hints[p.name]
         kind = kind_for(annotation)
+        narrowed = supported_members(annotation) if kind is None else None
+        if narrowed is not None:
+            kind = kind_for(narrowed)
+            notes.append(f"{p.name}: {annotation_text(annotation)} narrowed to {annotation_text(narrowed)} "
+                         f"(the other members of the union cannot be generated)")
         if kind is None:
             part = unsupported_part(annotation)
             why = "" if part is annotation else f"{annotation_text(part)} is not; "
@@ -181,4 +261,4 @@ def _params(function: Callable, qualname: str, default_type: str) -> tuple[Param
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
                               f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
-    return tuple(params)
+    return tuple(params), notes

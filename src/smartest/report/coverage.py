@@ -22,12 +22,14 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     import coverage
 
     tests = [t for t in tests if t.outcome in ("returned", "raised")]
-    files = sorted({f for f in _own_files(target)})
-    cov = coverage.Coverage(branch=True, data_file=None, include=files or None)
+    files = sorted({f for f in _own_files(target)}) or ([os.path.realpath(target.file)] if target.file else [])
+    # Never an empty include: coverage.py would then measure everything, smartest included.
+    cov = coverage.Coverage(branch=True, data_file=None, include=files or [os.devnull])
     mismatches = []
     cov.start()
     try:
         for t in tests:
+            cov.switch_context(str(t.index))
             r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False)
             same = r.outcome.value == t.outcome and r.bug == t.bug and (
                 r.returned == t.returned if t.outcome == "returned" else
@@ -37,6 +39,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     finally:
         cov.stop()
     replay = {"replayed": len(tests), "mismatches": mismatches}
+    replay["minimal"], replay["new_arcs"] = minimal_suite(cov.get_data(), tests)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "coverage.json")
         try:
@@ -47,6 +50,41 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
         with open(out, encoding="utf-8") as f:
             data = json.load(f)
     return _summarize(data, target), replay
+
+
+def outcome_class(t: TestCase) -> tuple:
+    """What a reviewer tells apart without reading the code: the type returned, or
+    the exception's type and place."""
+    if t.outcome == "returned":
+        return ("returned", type(t.returned).__name__)
+    return (t.outcome, t.raised.type if t.raised else "", t.raised.where if t.raised else "")
+
+
+def minimal_suite(data, tests: list[TestCase]) -> tuple[list[int], dict[str, list]]:
+    """The regression tests worth keeping, shortest input first: each adds a branch
+    arc or line (as coverage.py saw its replay) or an outcome class over those kept
+    before it.  Bug tests are chosen elsewhere (one per distinct bug) and not here.
+    Returns (kept test indices, {index: the arcs it added, as [file, from, to]})."""
+    files = sorted(data.measured_files())
+    kept: list[int] = []
+    new_arcs: dict[str, list] = {}
+    seen_arcs: set = set()
+    seen_lines: set = set()
+    seen_outcomes: set = set()
+    for t in sorted((t for t in tests if not t.bug), key=lambda t: (len(repr(sorted(t.inputs.items()))), t.index)):
+        data.set_query_contexts([f"^{t.index}$"])
+        arcs = {(f, a, b) for f in files for a, b in (data.arcs(f) or ())}
+        lines = {(f, n) for f in files for n in (data.lines(f) or ())}
+        added = arcs - seen_arcs
+        oc = outcome_class(t)
+        if added or lines - seen_lines or oc not in seen_outcomes:
+            kept.append(t.index)
+            new_arcs[str(t.index)] = sorted([list(a) for a in added], key=lambda a: (a[0], a[1], a[2]))
+        seen_arcs |= arcs
+        seen_lines |= lines
+        seen_outcomes.add(oc)
+    data.set_query_contexts(None)
+    return sorted(kept), new_arcs
 
 
 def _own_files(target: Target) -> list[str]:

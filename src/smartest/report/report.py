@@ -38,6 +38,15 @@ class Report:
     def distinct_bugs(self) -> list[TestCase]:
         return distinct_bugs(self.tests)
 
+    def suite(self, all_paths: bool = False) -> list[TestCase]:
+        """The tests to emit: the minimal suite the coverage replay chose (every bug
+        test stays, `distinct_bugs` picks among them), or one per path."""
+        kept = self.replay.get("minimal")
+        if all_paths or kept is None:
+            return list(self.tests)
+        keep = set(kept)
+        return [t for t in self.tests if t.bug or t.index in keep]
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA, "target": self.target, "strategy": self.strategy,

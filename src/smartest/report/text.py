@@ -42,6 +42,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     if report.replay.get("mismatches"):
         lines.append(f"  warning: {len(report.replay['mismatches'])} tests did not reproduce on replay "
                      f"(the target depends on state or randomness)")
+    for note in report.extra.get("annotation_notes", []):
+        lines.append(f"  note: {note}")
     for c in report.concretizations[:5]:
         lines.append(f"  concretized at {c['where']}: {c['reason']}")
     if len(report.concretizations) > 5:
@@ -65,7 +67,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  {outcome}: {qualname}({_call(dict(t.inputs))})")
     if emitted:
         path, counts = emitted
-        lines.append(f"  tests written to {path} ({counts['regression']} regression, {counts['bug']} bug)")
+        of = f" of {counts['paths']} (minimal suite)" if counts.get("paths", counts["regression"]) != counts["regression"] else ""
+        lines.append(f"  tests written to {path} ({counts['regression']} regression{of}, {counts['bug']} bug)")
     if report.run_dir:
         lines.append(f"  run directory: {report.run_dir}")
     return "\n".join(lines)

@@ -131,10 +131,18 @@ def register_resolver(resolver: Callable[[Any, Callable[[Any], Any]], Any]) -> N
     RESOLVERS.append(resolver)
 
 
+# typing's one-method protocols, generated as the builtin type that is the usual
+# argument (semver's `Version(major: SupportsInt)`): the inputs are a subset of
+# what the annotation allows, which is all a test generator needs.
+PROTOCOL_STANDINS = {typing.SupportsInt: int, typing.SupportsIndex: int, typing.SupportsFloat: float,
+                     typing.SupportsAbs: int, typing.SupportsRound: float}
+
+
 def kind_for(annotation: Any) -> Any:
     """The input kind of an annotation, or None if it is not supported."""
     if isinstance(annotation, str):
         return BY_NAME.get(annotation)
+    annotation = PROTOCOL_STANDINS.get(annotation, annotation) if isinstance(annotation, type) else annotation
     if isinstance(annotation, type):
         # A stand-in installed for a builtin type (models/registry.py) means that type;
         # annotations evaluated in a target module after installation meet them.

@@ -111,7 +111,9 @@ def _fields(cls: type) -> list[tuple[str, Any, bool]] | None:
     hints = typing.get_type_hints(init)
     out = []
     for i, p in enumerate(inspect.signature(init).parameters.values()):
-        if i == 0 or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+        if i and p.kind is p.VAR_KEYWORD:
+            return None   # fields given as **kwargs (argparse.Namespace): none is described
+        if i == 0 or p.kind is p.VAR_POSITIONAL:
             continue
         if p.name not in hints:
             return None

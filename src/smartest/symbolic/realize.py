@@ -40,55 +40,67 @@ def scalar_value(x: Any) -> Any:
     return x
 
 
-def realize(x: Any, _depth: int = 0) -> Any:
+def realize(x: Any, _depth: int = 0, _memo: dict | None = None) -> Any:
     t = type(x)
     if t in _SCALARS:
         return scalar_value(x)
     if _depth > 50:
         return x
-    d = _depth + 1
+    # Each object is realized once per call: an object graph with sharing or cycles
+    # (an argparse parser and its actions) would otherwise be walked exponentially.
+    memo = {} if _memo is None else _memo
+    hit = memo.get(id(x))
+    if hit is not None:
+        return hit[1]
+    memo[id(x)] = (x, x)   # while in progress, a cycle back to x sees x itself
+    out = _realize(x, t, _depth + 1, memo)
+    memo[id(x)] = (x, out)
+    return out
+
+
+def _realize(x: Any, t: type, d: int, memo: dict) -> Any:
     if t is list:
-        return [realize(v, d) for v in x]
+        return [realize(v, d, memo) for v in x]
     if t is tuple:
-        return tuple(realize(v, d) for v in x)
+        return tuple(realize(v, d, memo) for v in x)
     if t is dict:
-        return {realize(k, d): realize(v, d) for k, v in x.items()}
+        return {realize(k, d, memo): realize(v, d, memo) for k, v in x.items()}
     if t is set:
-        return {realize(v, d) for v in x}
+        return {realize(v, d, memo) for v in x}
     if t is frozenset:
-        return frozenset(realize(v, d) for v in x)
+        return frozenset(realize(v, d, memo) for v in x)
     if t.__module__.startswith("smartest.symbolic"):
-        return _symbolic_container(x, d)
+        return _symbolic_container(x, d, memo)
     if t.__module__ in ("builtins", "enum") or isinstance(x, (type, enum.Enum)):
         return x
-    return _record(x, d)
+    return _record(x, d, memo)
 
 
-def _symbolic_container(x: Any, d: int) -> Any:
+def _symbolic_container(x: Any, d: int, memo: dict) -> Any:
     from smartest.symbolic.dicts import SymDict, SymItemsView, SymKeysView, SymValuesView
     from smartest.symbolic.lists import SymList
     from smartest.symbolic.sets import SymSet
     from smartest.symbolic.tuples import SymTuple
     if isinstance(x, SymList):
-        return [realize(v, d) for v in list.__iter__(x)]
+        return [realize(v, d, memo) for v in list.__iter__(x)]
     if isinstance(x, SymTuple):
-        return tuple(realize(v, d) for v in tuple.__iter__(x))
+        return tuple(realize(v, d, memo) for v in tuple.__iter__(x))
     if isinstance(x, SymDict):
-        return {realize(k, d): realize(v, d) for k, v in dict.items(x)}
+        return {realize(k, d, memo): realize(v, d, memo) for k, v in dict.items(x)}
     if isinstance(x, SymSet):
-        return {realize(v, d) for v in set.__iter__(x)}
+        return {realize(v, d, memo) for v in set.__iter__(x)}
     if isinstance(x, (SymKeysView, SymValuesView, SymItemsView)):
-        plain = realize(x._mapping, d)
+        plain = realize(x._mapping, d, memo)
         return {SymKeysView: plain.keys, SymValuesView: plain.values, SymItemsView: plain.items}[type(x)]()
     return x
 
 
-def _record(x: Any, d: int) -> Any:
+def _record(x: Any, d: int, memo: dict) -> Any:
     """A copy of an object whose fields hold proxies, with plain fields (the object
     itself when none does)."""
     try:
         if isinstance(x, tuple) and hasattr(type(x), "_fields"):  # a NamedTuple
-            values = [realize(v, d) for v in tuple.__iter__(x)]
+            values = [realize(v, d, memo) for v in tuple.__iter__(x)]
             return x if all(a is b for a, b in zip(values, x)) else type(x)._make(values)
         fields = vars(x) if not dataclasses.is_dataclass(x) else \
             {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
@@ -96,7 +108,7 @@ def _record(x: Any, d: int) -> Any:
         return x
     if len(fields) > 64:
         return x
-    plain = {k: realize(v, d) for k, v in fields.items()}
+    plain = {k: realize(v, d, memo) for k, v in fields.items()}
     if all(plain[k] is fields[k] for k in fields):
         return x
     try:

@@ -1,0 +1,1 @@
+"""Module and package targets: every public function of a module or package explored in turn."""

@@ -1,0 +1,277 @@
+"""Exploring a whole module or package: each function in turn, through the same
+forked child as a one-function run, under one shared time budget.
+
+The budget is shared by slicing: each function gets what is left divided by the
+functions still to explore, so what a function that finishes early leaves goes to
+the others.  The child hands its report back through a pickle file (values keep
+their types, which JSON would lose); a child killed by its target leaves the
+partial JSON report of `cli._report_killed` instead.  The results are one pytest
+file per source module, one JSON report with a section per function, and a table.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import os
+import pickle
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from smartest.emit.names import phrases
+from smartest.emit.pytest_writer import EmitTarget, write_pytest_suite
+from smartest.engine.target import Target, resolve
+from smartest.engine.testcase import TestCase
+from smartest.errors import TargetError
+from smartest.project.discover import Unit, discover
+from smartest.report.report import SCHEMA, Report
+
+MIN_SLICE_S = 1.0
+GRACE_S = 20.0     # past its slice, what a function's child gets for the replay and the report
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float, fired: list[int]):
+    """Stop a child that outlives its slice by far (one run stuck in C code, a huge
+    object graph): SIGTERM, on which it stops and reports as on Ctrl-C; SIGKILL if
+    that was not enough GRACE_S later (the supervisor then reports what the run
+    directory holds).  `fired` gets one entry each time it did."""
+    def fire(signum, frame):
+        children = _children()
+        if children:
+            fired.append(len(fired) + 1)
+            for pid in children:
+                os.kill(pid, signal.SIGTERM if len(fired) == 1 else signal.SIGKILL)
+        signal.setitimer(signal.ITIMER_REAL, GRACE_S)
+
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _children() -> list[int]:
+    """This process's child processes (Linux /proc; none found elsewhere)."""
+    pid = os.getpid()
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+@dataclass
+class Row:
+    """One line of the table: a function's figures, or why it was not explored."""
+
+    unit: Unit
+    reason: str = ""
+    report: Report | None = None
+    target: Target | None = None
+    kept: int = 0
+    status: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        d = {"function": self.unit.name, "spec": self.unit.spec, "explored": self.report is not None}
+        if self.reason:
+            d["reason"] = self.reason
+        if self.report is not None:
+            d["report"] = self.report.as_dict()
+            d["tests_kept"] = self.kept
+        return d
+
+
+def explore_project(args: argparse.Namespace, options, run_one: Callable, forked: bool = True) -> int:
+    """Explore every unit of `args.target`; `run_one(args, options, target)` is the
+    CLI's one-function exploration (forked or in process), returning its exit status.
+    `forked`: run_one explores in a child, which a watchdog may stop (see `_watchdog`)."""
+    units = discover(args.target)
+    if not units:
+        raise TargetError(f"{args.target}: no public function found")
+    rows = [Row(u, reason=u.reason) for u in units]
+    todo = [r for r in rows if not r.reason]
+    deadline = time.monotonic() + options.time_limit
+    with tempfile.TemporaryDirectory(prefix="smartest-project-") as tmp:
+        for i, row in enumerate(todo):
+            left = max(deadline - time.monotonic(), 0.0)
+            share = max(left / (len(todo) - i), MIN_SLICE_S)
+            fired: list[int] = []
+            with _watchdog(share + max(share, GRACE_S), fired) if forked else contextlib.nullcontext():
+                _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
+            if row.report is not None and row.report.stop_reason == "interrupted" and not fired:
+                for later in todo[i + 1:]:   # Ctrl-C: the user stops the whole run, not one function
+                    later.reason = "interrupted"
+                break
+    explored = [r for r in rows if r.report is not None]
+    if args.emit_path:
+        _emit(rows, args.emit_path, args.all_paths)
+    if args.json_path:
+        with open(args.json_path, "w", encoding="utf-8") as f:
+            json.dump({"schema": SCHEMA, "target": args.target, "strategy": options.strategy,
+                       "functions": [r.as_dict() for r in rows]}, f, indent=1)
+            f.write("\n")
+    if args.html_dir:
+        from smartest.report.html import Section, write_html
+        write_html(args.html_dir, [Section(r.unit.name, r.target, r.report, r.reason) for r in rows],
+                   all_paths=args.all_paths, timeout=options.per_run_timeout)
+    print(table(rows))
+    if any(r.report.bugs for r in explored):
+        return 1
+    if any(r.status == 3 for r in rows):
+        return 3
+    return 0 if explored else 2
+
+
+def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) -> None:
+    try:
+        row.target = resolve(row.unit.spec, options.default_type)
+    except TargetError as e:
+        row.reason = str(e)
+        return
+    except Exception as e:  # the target's module misbehaved while we looked it up
+        row.reason = f"{type(e).__name__}: {e}"
+        return
+    pickled = os.path.join(tmp, f"{i}.pickle")
+    partial = os.path.join(tmp, f"{i}.json")
+    child_args = argparse.Namespace(**vars(args))
+    child_args.target, child_args.emit_path, child_args.json_path = row.unit.spec, None, partial
+    child_args.html_dir = None   # one HTML report for the whole run, below
+    child_args.on_report = lambda report, target: _save(report, pickled)
+    err = os.path.join(tmp, f"{i}.err")
+    row.status = _quietly(lambda: run_one(child_args, options, row.target), err)
+    if os.path.isfile(pickled):
+        with open(pickled, "rb") as f:
+            row.report = pickle.load(f)
+    elif os.path.isfile(partial):
+        with open(partial, encoding="utf-8") as f:
+            d = json.load(f)
+        tests = [TestCase.from_dict(t) for t in d["tests"]]
+        row.report = Report(d["target"], d["strategy"], d.get("runs", 0), d.get("paths") or 0, False, 0.0,
+                            {"queries": 0}, tests, stop_reason=d.get("stop_reason", ""))
+    else:
+        with open(err, encoding="utf-8", errors="replace") as f:
+            lines = [ln.strip() for ln in f if ln.strip()]
+        row.reason = (lines[-1] if lines else f"exploration ended with status {row.status}").removeprefix(
+            "smartest: error: ")
+        return
+    row.kept = sum(1 for t in row.report.suite(args.all_paths) if not t.bug)
+
+
+class ReprOnly:
+    """A returned value that did not survive the trip from the child: its repr, which
+    has no literal form, so the emitted test calls without comparing (as for any
+    object without one) instead of comparing with the JSON form's None."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _save(report: Report, path: str) -> None:
+    """Pickle the report; tests whose values do not pickle keep their JSON form."""
+    tests = []
+    for t in report.tests:
+        try:
+            pickle.dumps(t)
+            tests.append(t)
+        except Exception:
+            d = t.as_dict()
+            back = TestCase.from_dict(d)
+            if t.outcome == "returned" and back.returned != t.returned:
+                back = dataclasses.replace(back, returned=ReprOnly(d.get("returned_repr", "?")))
+            tests.append(back)
+    with open(path, "wb") as f:
+        pickle.dump(dataclasses.replace(report, tests=tests), f)
+
+
+def _quietly(action: Callable[[], int], err_path: str) -> int:
+    """Run `action` with stdout discarded and stderr kept in a file (file descriptors,
+    so that the forked child's output goes there too)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    with open(os.devnull, "wb") as null, open(err_path, "wb") as err:
+        os.dup2(null.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        try:
+            return action()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+
+
+def _emit(rows: list[Row], directory: str, all_paths: bool) -> None:
+    """One pytest file per source module, test_<module>.py, in `directory`."""
+    by_module: dict[str, list[Row]] = {}
+    for r in rows:
+        if r.report is not None and r.target is not None:
+            by_module.setdefault(r.unit.module, []).append(r)
+    os.makedirs(directory, exist_ok=True)
+    for module, group in by_module.items():
+        entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths), phrases(r.report.replay, r.target.file))
+                   for r in group]
+        path = os.path.join(directory, f"test_{module.replace('.', '_')}.py")
+        for r, counts in zip(group, write_pytest_suite(entries, path)):
+            r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
+
+
+def _coverage(row: Row) -> str:
+    cov = row.report.coverage if row.report else None
+    if not cov:
+        return "-"
+    own = [f for f in cov.get("functions", []) if f["function"] == row.unit.qualname]
+    covered = sum(f["branches_covered"] for f in own) if own else cov.get("branches_covered", 0)
+    total = sum(f["branches_total"] for f in own) if own else cov.get("branches_total", 0)
+    return f"{covered}/{total}" if total else "no branches"
+
+
+def _verdict(report: Report) -> str:
+    if report.complete:
+        return "complete"
+    why = {"max_runs": "run budget", "time_limit": "time slice used up", "interrupted": "interrupted",
+           "stalled": "concrete fallback", "exhausted": "concrete fallback"}
+    return "incomplete: " + why.get(report.stop_reason, report.stop_reason or "?")
+
+
+def table(rows: list[Row]) -> str:
+    """The summary table: function, runs, paths, tests kept, branch coverage, bugs,
+    complete or why not."""
+    head = ("function", "runs", "paths", "tests", "branches", "bugs", "complete / why not")
+    lines = []
+    for r in rows:
+        if r.report is None:
+            lines.append((r.unit.name, "-", "-", "-", "-", "-", f"not explored: {r.reason}"))
+        else:
+            rep = r.report
+            lines.append((r.unit.name, str(rep.runs), str(rep.paths), f"{r.kept}", _coverage(r),
+                          str(len(rep.distinct_bugs)), _verdict(rep)))
+    widths = [max(len(h), *(len(ln[i]) for ln in lines)) if i < 6 else 0 for i, h in enumerate(head)]
+    widths[0] = min(widths[0], 48)
+
+    def fmt(cells):
+        return "  ".join(c.ljust(w) if i == 0 else (c.rjust(w) if w else c) for i, (c, w) in enumerate(zip(cells, widths)))
+    explored = sum(1 for r in rows if r.report is not None)
+    bugs = sum(len(r.report.distinct_bugs) for r in rows if r.report is not None)
+    out = [fmt(head), *(fmt(ln) for ln in lines),
+           f"{explored} of {len(rows)} functions explored, {bugs} distinct bug{'s' * (bugs != 1)}"]
+    for r in rows:
+        for b in (r.report.distinct_bugs if r.report else []):
+            raised = f"{b.raised.type}: {b.raised.message}" if b.raised else b.outcome
+            call = ", ".join(f"{k}={v!r}" for k, v in b.inputs.items())
+            out.append(f"  bug in {r.unit.name}: {raised[:120]}\n    {r.unit.qualname}({call[:200]})")
+    return "\n".join(out)
