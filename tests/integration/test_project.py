@@ -244,3 +244,22 @@ def test_the_minimal_suite_covers_what_every_path_covers(tmp_path):
     assert len(every) > 20
     assert len(kept) <= 2 * 8 and len(kept) < len(every) / 4
     assert arcs(kept) == arcs(every)
+
+
+def test_two_workers_explore_the_same_functions_and_find_the_same_bugs(package, capsys, monkeypatch):
+    """Functions spread over worker processes (issue 16): the same table rows, the
+    same bugs, each re-raised by its input on the plain function."""
+    monkeypatch.chdir(package)
+
+    def run(workers):
+        code = main(["explore", "projpkg/", "--time-limit", "40", "--quiet", "--no-run-dir", "--workers", workers,
+                     "--json", f"report{workers}.json"])
+        capsys.readouterr()
+        report = json.loads((package / f"report{workers}.json").read_text())
+        bugs = {(f["function"], b["raised"]["type"]) for f in report["functions"]
+                for b in f.get("report", {}).get("bugs", [])}
+        return code, {f["function"]: f["explored"] for f in report["functions"]}, bugs
+
+    one, two = run("1"), run("2")
+    assert one[0] == two[0] == 1 and one[1] == two[1]
+    assert one[2] == two[2] and len(two[2]) >= 2

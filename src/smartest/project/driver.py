@@ -1,7 +1,8 @@
 """Exploring a whole module or package: each function in turn, through the same
 forked child as a one-function run, under one shared time budget.
 
-The budget is shared by slicing: each function gets what is left divided by the
+With `--workers N` the functions are spread over N processes (issue 16: each function's
+own search then runs in one process).  The budget is shared by slicing: each function gets what is left divided by the
 functions still to explore, so what a function that finishes early leaves goes to
 the others.  The child hands its report back through a pickle file (values keep
 their types, which JSON would lose); a child killed by its target leaves the
@@ -14,6 +15,7 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import multiprocessing
 import os
 import pickle
 import signal
@@ -100,7 +102,11 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
     rows = [Row(u, reason=u.reason) for u in units]
     todo = [r for r in rows if not r.reason]
     deadline = time.monotonic() + options.time_limit
+    workers = min(options.workers or os.cpu_count() or 1, len(todo))
     with tempfile.TemporaryDirectory(prefix="smartest-project-") as tmp:
+        if forked and workers > 1:
+            _explore_in_parallel(todo, args, options, run_one, tmp, workers)
+            todo = []
         for i, row in enumerate(todo):
             left = max(deadline - time.monotonic(), 0.0)
             share = max(left / (len(todo) - i), MIN_SLICE_S)
@@ -132,6 +138,12 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
 
 
 def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) -> None:
+    _run_unit(row, args, options, run_one, tmp, i)
+    _collect_unit(row, args, tmp, i)
+
+
+def _run_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) -> None:
+    """Resolve the unit and explore it; the child leaves its report in `tmp`."""
     try:
         row.target = resolve(row.unit.spec, options.default_type)
     except TargetError as e:
@@ -141,13 +153,18 @@ def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) 
         row.reason = f"{type(e).__name__}: {e}"
         return
     pickled = os.path.join(tmp, f"{i}.pickle")
-    partial = os.path.join(tmp, f"{i}.json")
     child_args = argparse.Namespace(**vars(args))
-    child_args.target, child_args.emit_path, child_args.json_path = row.unit.spec, None, partial
+    child_args.target, child_args.emit_path, child_args.json_path = row.unit.spec, None, os.path.join(tmp, f"{i}.json")
     child_args.html_dir = None   # one HTML report for the whole run, below
     child_args.on_report = lambda report, target: _save(report, pickled)
-    err = os.path.join(tmp, f"{i}.err")
-    row.status = _quietly(lambda: run_one(child_args, options, row.target), err)
+    row.status = _quietly(lambda: run_one(child_args, options, row.target), os.path.join(tmp, f"{i}.err"))
+
+
+def _collect_unit(row: Row, args, tmp: str, i: int) -> None:
+    """Read back what the unit's exploration left in `tmp`."""
+    if row.reason:
+        return
+    pickled, partial, err = (os.path.join(tmp, f"{i}.{ext}") for ext in ("pickle", "json", "err"))
     if os.path.isfile(pickled):
         with open(pickled, "rb") as f:
             row.report = pickle.load(f)
@@ -164,6 +181,30 @@ def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) 
             "smartest: error: ")
         return
     row.kept = sum(1 for t in row.report.suite(args.all_paths) if not t.bug)
+
+
+def _unit_in_worker(job: tuple) -> tuple[str, int]:
+    """One unit in a pool process (its own main thread, so its own watchdog)."""
+    row, args, options, run_one, tmp, i, seconds = job
+    with _watchdog(seconds, []):
+        _run_unit(row, args, options, run_one, tmp, i)
+    return row.reason, row.status
+
+
+def _explore_in_parallel(todo: list[Row], args, options, run_one: Callable, tmp: str, workers: int) -> None:
+    """Functions spread over `workers` processes, each with an equal share of the time
+    budget times the workers (they run side by side); each function's own search runs
+    in one process."""
+    share = max(options.time_limit * workers / max(len(todo), 1), MIN_SLICE_S)
+    unit_options = dataclasses.replace(options, time_limit=share, workers=1)
+    jobs = [(row, args, unit_options, run_one, tmp, i, share + max(share, GRACE_S)) for i, row in enumerate(todo)]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for row, (reason, status) in zip(todo, pool.imap(_unit_in_worker, jobs)):
+            row.reason, row.status = reason, status
+    for i, row in enumerate(todo):
+        if not row.reason:
+            row.target = resolve(row.unit.spec, options.default_type)
+        _collect_unit(row, args, tmp, i)
 
 
 class ReprOnly:
