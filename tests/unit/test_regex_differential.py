@@ -177,6 +177,14 @@ def test_unsupported_syntax_is_a_recorded_concretization(function):
         assert plain(**t.inputs) == t.returned
 
 
+def test_pattern_held_by_a_class_attribute_is_followed():
+    path = os.path.join(os.path.dirname(__file__), "targets", "regex_targets.py")
+    report = explore(f"{path}:classify", run_dir=None, coverage=False, max_runs=30, max_str_len=3)
+    plain = load(path).classify
+    assert {plain(**t.inputs) for t in report.tests} == {"num", "other"}
+    assert report.complete and not report.concretizations
+
+
 def test_case_insensitive_character_sets_are_cpythons():
     """Under re.I (Unicode and ASCII) the set a literal or class compiles to is exactly
     the characters CPython matches, over the first 0x3000 code points (Latin, Greek,

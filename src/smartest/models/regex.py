@@ -15,8 +15,9 @@ and records a concretization.  Replacement templates (`\\1`, `\\g<name>`) are re
 re's own template parser.
 
 Compiled patterns: `re.compile` answers a `SymPattern` (the real pattern behind it),
-and a target module's globals bound to compiled patterns at import time are rebound
-to one, so `WORD.match(s)` is modelled too.  On plain strings every method is the
+and a target module's globals and class attributes bound to compiled patterns at
+import time are rebound to one, so `WORD.match(s)` and `self.WORD.match(s)` are
+modelled too.  On plain strings every method is the
 real one.
 """
 from __future__ import annotations
@@ -319,11 +320,20 @@ def split(pattern, string, maxsplit=0, flags=0):
 
 
 def install_patterns(module: ModuleType) -> None:
-    """Rebind the module's globals that hold compiled str patterns (made at import)."""
-    ns = module.__dict__
-    for key, value in list(ns.items()):
-        if type(value) is re.Pattern and isinstance(value.pattern, str):
-            ns[key] = SymPattern(value)
+    """Rebind the compiled str patterns (made at import) that the module's globals and
+    the class attributes of its own classes hold."""
+    owners = [c for c in module.__dict__.values() if isinstance(c, type) and c.__module__ == module.__name__]
+    for key, value in list(module.__dict__.items()):
+        if _str_pattern(value):
+            module.__dict__[key] = SymPattern(value)
+    for cls in owners:
+        for key, value in list(vars(cls).items()):
+            if _str_pattern(value):
+                setattr(cls, key, SymPattern(value))
+
+
+def _str_pattern(value) -> bool:
+    return type(value) is re.Pattern and isinstance(value.pattern, str)
 
 
 INSTALL_HOOKS.append(install_patterns)
