@@ -28,6 +28,7 @@ from types import ModuleType
 
 from smartest.models.modules import register_function
 from smartest.models.registry import INSTALL_HOOKS
+from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.strs import SymStr, make_str
@@ -126,7 +127,7 @@ class SymMatch:
 
 
 def _symbolic(*xs) -> bool:
-    return any(type(x) in (SymStr, SymInt) for x in xs)
+    return any(type(x) in (SymStr, SymInt, SymBytes) for x in xs)
 
 
 class SymPattern:
@@ -165,7 +166,9 @@ class SymPattern:
                 return R.advance_search(self._real, string, pos)
             return real(string, pos) if endpos is None else real(string, pos, endpos)
         if not isinstance(string, str):
-            return real(realize(string), realize(pos))   # raises TypeError like CPython
+            if type(string) is SymBytes:
+                record_concretization(f"re {method}: bytes subjects are not modelled")
+            return real(realize(string), realize(pos))   # or raises TypeError like CPython
         why = self._why_not() if endpos is None else "endpos is not modelled"
         if why is not None:
             record_concretization(f"re {method}: {why}")
@@ -189,9 +192,15 @@ class SymPattern:
         return self._one("search", string, pos, endpos)
 
     # -- repeated matches ----------------------------------------------------------
-    def _iterable(self, string, method: str) -> str | None:
-        """Why the repeated search cannot be followed symbolically (None: it can)."""
-        why = self._why_not()
+    def _iterable(self, string, method: str, endpos=None, repl="") -> str | None:
+        """Why the repeated search cannot be followed symbolically (None: it can); a
+        reason is recorded when a proxy is involved."""
+        if endpos is not None:
+            why = "endpos is not modelled"
+        elif not (isinstance(repl, str) or callable(repl)):
+            why = "this replacement is not modelled"
+        else:
+            why = self._why_not()
         if why is not None:
             record_concretization(f"re {method}: {why}")
         return why
@@ -214,12 +223,12 @@ class SymPattern:
                                           int.__int__(start) == int.__int__(pos))
 
     def finditer(self, string, pos=0, endpos=None):
-        if not _symbolic(string, pos) or endpos is not None or self._iterable(string, "finditer"):
+        if not _symbolic(string, pos) or self._iterable(string, "finditer", endpos):
             return self._real.finditer(realize(string), realize(pos), *(() if endpos is None else (realize(endpos),)))
         return iter(list(self._matches(string, pos)))
 
     def findall(self, string, pos=0, endpos=None):
-        if not _symbolic(string, pos) or endpos is not None or self._iterable(string, "findall"):
+        if not _symbolic(string, pos) or self._iterable(string, "findall", endpos):
             return self._real.findall(realize(string), realize(pos), *(() if endpos is None else (realize(endpos),)))
         n = self._real.groups
         out = []
@@ -244,7 +253,7 @@ class SymPattern:
         return [x for x in parsed if x != ""]   # 3.12: literals and group numbers
 
     def subn(self, repl, string, count=0):
-        if not _symbolic(string) or not (isinstance(repl, str) or callable(repl)) or self._iterable(string, "sub"):
+        if not _symbolic(string) or self._iterable(string, "sub", repl=repl):
             if callable(repl):
                 return self._real.subn(lambda m: realize(repl(m)), realize(string), realize(count))
             return self._real.subn(realize(repl), realize(string), realize(count))
