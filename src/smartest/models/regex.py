@@ -28,7 +28,7 @@ from types import ModuleType
 
 from smartest.models.modules import register_function
 from smartest.models.registry import INSTALL_HOOKS
-from smartest.symbolic.bytestr import SymBytes
+from smartest.symbolic.bytestr import SymBytes, make_bytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.strs import SymStr, make_str
@@ -64,7 +64,8 @@ class SymMatch:
         """Group i's text ('' when it did not take part), with no decision."""
         start, end = self._slot(2 * i), self._slot(2 * i + 1)
         s = term_of(self._subject)
-        return make_str(self._real.group(i) or "", build.substr(s, start, build.sub(end, start)))
+        make = make_bytes if type(self._subject) is SymBytes else make_str
+        return make(self._real.group(i) or self._real.string[:0], build.substr(s, start, build.sub(end, start)))
 
     def _group(self, g, default=None):
         i = self._index(g)
@@ -165,10 +166,8 @@ class SymPattern:
             if advance:
                 return R.advance_search(self._real, string, pos)
             return real(string, pos) if endpos is None else real(string, pos, endpos)
-        if not isinstance(string, str):
-            if type(string) is SymBytes:
-                record_concretization(f"re {method}: bytes subjects are not modelled")
-            return real(realize(string), realize(pos))   # or raises TypeError like CPython
+        if isinstance(string, str) != isinstance(self._real.pattern, str) or not isinstance(string, (str, bytes)):
+            return real(realize(string), realize(pos))   # raises TypeError like CPython
         why = self._why_not() if endpos is None else "endpos is not modelled"
         if why is not None:
             record_concretization(f"re {method}: {why}")
@@ -197,7 +196,7 @@ class SymPattern:
         reason is recorded when a proxy is involved."""
         if endpos is not None:
             why = "endpos is not modelled"
-        elif not (isinstance(repl, str) or callable(repl)):
+        elif not (isinstance(repl, (str, bytes)) or callable(repl)):
             why = "this replacement is not modelled"
         else:
             why = self._why_not()
@@ -257,15 +256,15 @@ class SymPattern:
             if callable(repl):
                 return self._real.subn(lambda m: realize(repl(m)), realize(string), realize(count))
             return self._real.subn(realize(repl), realize(string), realize(count))
-        parts = self._template(repl) if isinstance(repl, str) else None
+        parts = self._template(repl) if isinstance(repl, (str, bytes)) else None
         out, last, n = string[:0], 0, 0
         for m in self._matches(string, 0, count):
             if parts is None:
                 piece = repl(m)
             else:
-                piece = ""
+                piece = string[:0]
                 for x in parts:
-                    piece = piece + (x if isinstance(x, str) else m._text(x))
+                    piece = piece + (m._text(x) if isinstance(x, int) else x)
             out = out + string[last:m.start()] + piece
             last = m.end()
             n += 1
@@ -329,20 +328,20 @@ def split(pattern, string, maxsplit=0, flags=0):
 
 
 def install_patterns(module: ModuleType) -> None:
-    """Rebind the compiled str patterns (made at import) that the module's globals and
-    the class attributes of its own classes hold."""
+    """Rebind the compiled patterns (made at import) that the module's globals and the
+    class attributes of its own classes hold."""
     owners = [c for c in module.__dict__.values() if isinstance(c, type) and c.__module__ == module.__name__]
     for key, value in list(module.__dict__.items()):
-        if _str_pattern(value):
+        if _is_pattern(value):
             module.__dict__[key] = SymPattern(value)
     for cls in owners:
         for key, value in list(vars(cls).items()):
-            if _str_pattern(value):
+            if _is_pattern(value):
                 setattr(cls, key, SymPattern(value))
 
 
-def _str_pattern(value) -> bool:
-    return type(value) is re.Pattern and isinstance(value.pattern, str)
+def _is_pattern(value) -> bool:
+    return type(value) is re.Pattern
 
 
 INSTALL_HOOKS.append(install_patterns)
