@@ -131,27 +131,34 @@ def test_models_match_cpython():
         for case in CASES:
             x = "".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(0, K)))
             n = rnd.randint(0, 3)
-            expected_raised = None
-            try:
-                expected = case(re, p, x, n)
-            except Exception as e:  # noqa: BLE001
-                expected, expected_raised = None, type(e)
-            rec = Recorder()
-            token = ACTIVE.set(rec)
-            try:
-                try:
-                    got, got_raised = _realized(case(MODELS, p, new_str_input("s", x), new_int_input("x", n))), None
-                except Exception as e:  # noqa: BLE001
-                    got, got_raised = None, type(e)
-            finally:
-                ACTIVE.reset(token)
-            assert got_raised is expected_raised, (p, x, n, got_raised, expected_raised)
-            assert got == _realized(expected), (p, x, n, got, expected)
-            for b in rec.path:
-                assert evaluate(b.term, {S: x, X: n}) == b.taken, (p, x, b.term)
-            assert not rec.concretizations, (p, rec.concretizations)
+            _agree(lambda ns, *a: case(ns, p, *a), (x, n), (new_str_input("s", x), new_int_input("x", n)),
+                   {S: x, X: n})
             tried += 1
     assert tried == len(PATTERNS) * len(CASES)
+
+
+def _outcome(fn):
+    try:
+        return _realized(fn()), None
+    except Exception as e:  # noqa: BLE001 - any exception is a behaviour to compare
+        return None, type(e)
+
+
+def _agree(case, plain_args: tuple, proxy_args: tuple, env: dict) -> None:
+    """case(re, *plain_args) and case(models, *proxy_args) give the same value or
+    exception; every decision recorded on the proxy run holds on the inputs, and
+    nothing was concretized."""
+    expected = _outcome(lambda: case(re, *plain_args))
+    rec = Recorder()
+    token = ACTIVE.set(rec)
+    try:
+        got = _outcome(lambda: case(MODELS, *proxy_args))
+    finally:
+        ACTIVE.reset(token)
+    assert got == expected, (plain_args, got, expected)
+    for b in rec.path:
+        assert evaluate(b.term, env) == b.taken, (plain_args, b.term)
+    assert not rec.concretizations, (plain_args, rec.concretizations)
 
 
 def _realized(x):
@@ -196,23 +203,7 @@ def test_bytes_patterns_match_cpython():
         for case in BYTES_CASES:
             for _ in range(8):
                 b = bytes(rnd.choice(b"abcx.1 9\xff\nAB") for _ in range(rnd.randint(0, K)))
-                try:
-                    expected, expected_raised = _realized(case(re, p, b)), None
-                except Exception as e:  # noqa: BLE001
-                    expected, expected_raised = None, type(e)
-                rec = Recorder()
-                token = ACTIVE.set(rec)
-                try:
-                    try:
-                        got, got_raised = _realized(case(MODELS, p, new_bytes_input("b", b))), None
-                    except Exception as e:  # noqa: BLE001
-                        got, got_raised = None, type(e)
-                finally:
-                    ACTIVE.reset(token)
-                assert (got, got_raised) == (expected, expected_raised), (p, b)
-                for br in rec.path:
-                    assert evaluate(br.term, {BV: b}) == br.taken, (p, b, br.term)
-                assert not rec.concretizations, (p, rec.concretizations)
+                _agree(lambda ns, *a: case(ns, p, *a), (b,), (new_bytes_input("b", b),), {BV: b})
 
 
 def test_lowering_of_bytes_patterns_is_exact():
