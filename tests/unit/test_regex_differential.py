@@ -16,6 +16,7 @@ from smartest import explore
 from smartest.models import regex  # noqa: F401  (registers the models of re)
 from smartest.models.modules import MODELS as MODULE_MODELS
 from smartest.solver.strings import StringLowering
+from smartest.symbolic.bytestr import new_bytes_input
 from smartest.symbolic.ints import new_int_input
 from smartest.symbolic.strs import new_str_input
 from smartest.terms import Sort, const, var
@@ -25,7 +26,7 @@ from smartest.trace.recorder import ACTIVE, Recorder
 from support.oracle import load
 
 K = 6
-S, X = var("s", Sort.STR), var("x", Sort.INT)
+S, X, BV = var("s", Sort.STR), var("x", Sort.INT), var("b", Sort.BYTES)
 ALPHABET = "abcx.1 9_\n=@AB\u00e9\u0663-"
 # The lowering's word class is exact below U+0100 and an abstraction above (solver/charclass).
 LATIN1 = ALPHABET.replace("\u0663", "\u00b2")
@@ -130,27 +131,34 @@ def test_models_match_cpython():
         for case in CASES:
             x = "".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(0, K)))
             n = rnd.randint(0, 3)
-            expected_raised = None
-            try:
-                expected = case(re, p, x, n)
-            except Exception as e:  # noqa: BLE001
-                expected, expected_raised = None, type(e)
-            rec = Recorder()
-            token = ACTIVE.set(rec)
-            try:
-                try:
-                    got, got_raised = _realized(case(MODELS, p, new_str_input("s", x), new_int_input("x", n))), None
-                except Exception as e:  # noqa: BLE001
-                    got, got_raised = None, type(e)
-            finally:
-                ACTIVE.reset(token)
-            assert got_raised is expected_raised, (p, x, n, got_raised, expected_raised)
-            assert got == _realized(expected), (p, x, n, got, expected)
-            for b in rec.path:
-                assert evaluate(b.term, {S: x, X: n}) == b.taken, (p, x, b.term)
-            assert not rec.concretizations, (p, rec.concretizations)
+            _agree(lambda ns, *a: case(ns, p, *a), (x, n), (new_str_input("s", x), new_int_input("x", n)),
+                   {S: x, X: n})
             tried += 1
     assert tried == len(PATTERNS) * len(CASES)
+
+
+def _outcome(fn):
+    try:
+        return _realized(fn()), None
+    except Exception as e:  # noqa: BLE001 - any exception is a behaviour to compare
+        return None, type(e)
+
+
+def _agree(case, plain_args: tuple, proxy_args: tuple, env: dict) -> None:
+    """case(re, *plain_args) and case(models, *proxy_args) give the same value or
+    exception; every decision recorded on the proxy run holds on the inputs, and
+    nothing was concretized."""
+    expected = _outcome(lambda: case(re, *plain_args))
+    rec = Recorder()
+    token = ACTIVE.set(rec)
+    try:
+        got = _outcome(lambda: case(MODELS, *proxy_args))
+    finally:
+        ACTIVE.reset(token)
+    assert got == expected, (plain_args, got, expected)
+    for b in rec.path:
+        assert evaluate(b.term, env) == b.taken, (plain_args, b.term)
+    assert not rec.concretizations, (plain_args, rec.concretizations)
 
 
 def _realized(x):
@@ -175,6 +183,49 @@ def test_unsupported_syntax_is_a_recorded_concretization(function):
     plain = getattr(load(path), function)
     for t in report.tests:
         assert plain(**t.inputs) == t.returned
+
+
+BYTES_PATTERNS = [rb"[a-c]+x", rb"(\d+)\.(\d*)", rb"(?i)ab|\xff", rb"\w+\s?", rb"^a$", rb"x*"]
+BYTES_CASES = [
+    lambda re, p, b: re.match(p, b) and re.match(p, b).groups(),
+    lambda re, p, b: re.fullmatch(p, b) and re.fullmatch(p, b).span(),
+    lambda re, p, b: re.search(p, b) and re.search(p, b).group(0),
+    lambda re, p, b: re.findall(p, b),
+    lambda re, p, b: re.sub(p, b"<\\g<0>>", b),
+    lambda re, p, b: re.split(p, b),
+    lambda re, p, b: re.match(p, "text"),   # a str subject for a bytes pattern: TypeError
+]
+
+
+def test_bytes_patterns_match_cpython():
+    rnd = random.Random(9)
+    for p in BYTES_PATTERNS:
+        for case in BYTES_CASES:
+            for _ in range(8):
+                b = bytes(rnd.choice(b"abcx.1 9\xff\nAB") for _ in range(rnd.randint(0, K)))
+                _agree(lambda ns, *a: case(ns, p, *a), (b,), (new_bytes_input("b", b),), {BV: b})
+
+
+def test_lowering_of_bytes_patterns_is_exact():
+    rnd = random.Random(13)
+    lw = StringLowering(K)
+    for p in BYTES_PATTERNS:
+        flags = re.compile(p).flags
+        for mode in (R.MATCH, R.FULL, R.SEARCH, R.ADVANCE):
+            for _ in range(10):
+                b = bytes(rnd.choice(b"abcx.1 9\xff\nAB") for _ in range(rnd.randint(0, K)))
+                env = {lw.length_var(BV): len(b), **{lw.char_var(BV, k): (b[k] if k < len(b) else 97) for k in range(K)}}
+                for slot in range(R.automaton(p, flags).slots):
+                    term = R.re_pos(BV, const(p), const(flags), const(mode), const(0), const(slot))
+                    assert evaluate(lw.lower(term), env) == R._re_pos(b, p, flags, mode, 0, slot), (p, mode, b, slot)
+
+
+def test_pattern_held_by_a_class_attribute_is_followed():
+    path = os.path.join(os.path.dirname(__file__), "targets", "regex_targets.py")
+    report = explore(f"{path}:classify", run_dir=None, coverage=False, max_runs=30, max_str_len=3)
+    plain = load(path).classify
+    assert {plain(**t.inputs) for t in report.tests} == {"num", "other"}
+    assert report.complete and not report.concretizations
 
 
 def test_case_insensitive_character_sets_are_cpythons():

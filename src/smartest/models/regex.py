@@ -15,8 +15,9 @@ and records a concretization.  Replacement templates (`\\1`, `\\g<name>`) are re
 re's own template parser.
 
 Compiled patterns: `re.compile` answers a `SymPattern` (the real pattern behind it),
-and a target module's globals bound to compiled patterns at import time are rebound
-to one, so `WORD.match(s)` is modelled too.  On plain strings every method is the
+and a target module's globals and class attributes bound to compiled patterns at
+import time are rebound to one, so `WORD.match(s)` and `self.WORD.match(s)` are
+modelled too.  On plain strings every method is the
 real one.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ from types import ModuleType
 
 from smartest.models.modules import register_function
 from smartest.models.registry import INSTALL_HOOKS
+from smartest.symbolic.bytestr import SymBytes, make_bytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.strs import SymStr, make_str
@@ -62,7 +64,8 @@ class SymMatch:
         """Group i's text ('' when it did not take part), with no decision."""
         start, end = self._slot(2 * i), self._slot(2 * i + 1)
         s = term_of(self._subject)
-        return make_str(self._real.group(i) or "", build.substr(s, start, build.sub(end, start)))
+        make = make_bytes if type(self._subject) is SymBytes else make_str
+        return make(self._real.group(i) or self._real.string[:0], build.substr(s, start, build.sub(end, start)))
 
     def _group(self, g, default=None):
         i = self._index(g)
@@ -125,7 +128,7 @@ class SymMatch:
 
 
 def _symbolic(*xs) -> bool:
-    return any(type(x) in (SymStr, SymInt) for x in xs)
+    return any(type(x) in (SymStr, SymInt, SymBytes) for x in xs)
 
 
 class SymPattern:
@@ -163,7 +166,7 @@ class SymPattern:
             if advance:
                 return R.advance_search(self._real, string, pos)
             return real(string, pos) if endpos is None else real(string, pos, endpos)
-        if not isinstance(string, str):
+        if isinstance(string, str) != isinstance(self._real.pattern, str) or not isinstance(string, (str, bytes)):
             return real(realize(string), realize(pos))   # raises TypeError like CPython
         why = self._why_not() if endpos is None else "endpos is not modelled"
         if why is not None:
@@ -188,9 +191,15 @@ class SymPattern:
         return self._one("search", string, pos, endpos)
 
     # -- repeated matches ----------------------------------------------------------
-    def _iterable(self, string, method: str) -> str | None:
-        """Why the repeated search cannot be followed symbolically (None: it can)."""
-        why = self._why_not()
+    def _iterable(self, string, method: str, endpos=None, repl="") -> str | None:
+        """Why the repeated search cannot be followed symbolically (None: it can); a
+        reason is recorded when a proxy is involved."""
+        if endpos is not None:
+            why = "endpos is not modelled"
+        elif not (isinstance(repl, (str, bytes)) or callable(repl)):
+            why = "this replacement is not modelled"
+        else:
+            why = self._why_not()
         if why is not None:
             record_concretization(f"re {method}: {why}")
         return why
@@ -213,12 +222,12 @@ class SymPattern:
                                           int.__int__(start) == int.__int__(pos))
 
     def finditer(self, string, pos=0, endpos=None):
-        if not _symbolic(string, pos) or endpos is not None or self._iterable(string, "finditer"):
+        if not _symbolic(string, pos) or self._iterable(string, "finditer", endpos):
             return self._real.finditer(realize(string), realize(pos), *(() if endpos is None else (realize(endpos),)))
         return iter(list(self._matches(string, pos)))
 
     def findall(self, string, pos=0, endpos=None):
-        if not _symbolic(string, pos) or endpos is not None or self._iterable(string, "findall"):
+        if not _symbolic(string, pos) or self._iterable(string, "findall", endpos):
             return self._real.findall(realize(string), realize(pos), *(() if endpos is None else (realize(endpos),)))
         n = self._real.groups
         out = []
@@ -243,19 +252,19 @@ class SymPattern:
         return [x for x in parsed if x != ""]   # 3.12: literals and group numbers
 
     def subn(self, repl, string, count=0):
-        if not _symbolic(string) or not (isinstance(repl, str) or callable(repl)) or self._iterable(string, "sub"):
+        if not _symbolic(string) or self._iterable(string, "sub", repl=repl):
             if callable(repl):
                 return self._real.subn(lambda m: realize(repl(m)), realize(string), realize(count))
             return self._real.subn(realize(repl), realize(string), realize(count))
-        parts = self._template(repl) if isinstance(repl, str) else None
+        parts = self._template(repl) if isinstance(repl, (str, bytes)) else None
         out, last, n = string[:0], 0, 0
         for m in self._matches(string, 0, count):
             if parts is None:
                 piece = repl(m)
             else:
-                piece = ""
+                piece = string[:0]
                 for x in parts:
-                    piece = piece + (x if isinstance(x, str) else m._text(x))
+                    piece = piece + (m._text(x) if isinstance(x, int) else x)
             out = out + string[last:m.start()] + piece
             last = m.end()
             n += 1
@@ -319,11 +328,20 @@ def split(pattern, string, maxsplit=0, flags=0):
 
 
 def install_patterns(module: ModuleType) -> None:
-    """Rebind the module's globals that hold compiled str patterns (made at import)."""
-    ns = module.__dict__
-    for key, value in list(ns.items()):
-        if type(value) is re.Pattern and isinstance(value.pattern, str):
-            ns[key] = SymPattern(value)
+    """Rebind the compiled patterns (made at import) that the module's globals and the
+    class attributes of its own classes hold."""
+    owners = [c for c in module.__dict__.values() if isinstance(c, type) and c.__module__ == module.__name__]
+    for key, value in list(module.__dict__.items()):
+        if _is_pattern(value):
+            module.__dict__[key] = SymPattern(value)
+    for cls in owners:
+        for key, value in list(vars(cls).items()):
+            if _is_pattern(value):
+                setattr(cls, key, SymPattern(value))
+
+
+def _is_pattern(value) -> bool:
+    return type(value) is re.Pattern
 
 
 INSTALL_HOOKS.append(install_patterns)

@@ -17,7 +17,7 @@ matcher succeeds from state q at position i" is a property of (q, i) alone, and 
 path it takes is the one that, at every choice, takes the first alternative that can
 still succeed.  That is exact for the syntax compiled here.  What is not (back
 references, lookaround, atomic groups, possessive repeats, conditional groups, the
-locale flag, repeats whose body can match the empty string, bytes patterns) raises
+locale flag, repeats whose body can match the empty string) raises
 `Unsupported`, which the models turn into a recorded concretization.
 """
 from __future__ import annotations
@@ -358,9 +358,8 @@ def _order(states: list[State], start: int) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=512)
 def automaton(pattern: str, flags: int) -> Automaton:
-    """The automaton of a str pattern; raises Unsupported (or re.error for a bad one)."""
-    if not isinstance(pattern, str):
-        raise Unsupported("bytes patterns are not modelled")
+    """The automaton of a str or bytes pattern; raises Unsupported (or re.error for a
+    bad one).  Bytes patterns have ASCII classes and case, as CPython's."""
     parsed = _parser.parse(pattern, flags)
     flags = parsed.state.flags
     if flags & C.SRE_FLAG_LOCALE:

@@ -1,5 +1,6 @@
 """Targets for the re end-to-end tests: unsupported syntax must be a recorded
-concretization (backreference, lookahead), never a crash or a wrong branch."""
+concretization (backreference, lookahead), never a crash or a wrong branch; a pattern
+held by a class attribute is modelled."""
 import re
 
 
@@ -13,3 +14,15 @@ def lookahead(s: str) -> int:
     if re.search(r"a(?=b)", s):
         return 1
     return 0
+
+
+class Lexer:
+    NUMBER = re.compile(r"\d+")
+
+    def kind(self, s):
+        return "num" if self.NUMBER.fullmatch(s) else "other"
+
+
+def classify(s: str) -> str:
+    """A pattern compiled at import time as a class attribute."""
+    return Lexer().kind(s)
