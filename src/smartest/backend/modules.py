@@ -1,0 +1,45 @@
+"""Which modules a Hypothesis test's own code lives in, and installing smartest's models there.
+
+`smartest explore` installs the builtin models (`len`, `ord`, `int`...) and the source
+rewrite into the target's own modules (engine/target.py): without them `len(s)` of a
+symbolic string is a plain int and `i < len(s)` is never a branch.  Under Hypothesis
+there is no target spec, so the own modules are those whose files lie under the test
+function's directory or the current directory (where pytest runs), outside the
+standard library, site-packages and smartest itself.
+"""
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from types import ModuleType
+from typing import Any, Iterable
+
+from smartest import models
+from smartest.engine.target import _is_own
+
+
+def roots_of(test: Any) -> list[str]:
+    """The directories whose modules count as the test's own code."""
+    roots = [os.path.realpath(os.getcwd()) + os.sep]
+    try:
+        path = inspect.getsourcefile(inspect.unwrap(test)) if test is not None else None
+    except (TypeError, ValueError):
+        path = None
+    if path:
+        roots.append(os.path.dirname(os.path.realpath(path)) + os.sep)
+    return roots
+
+
+def install_models(roots: Iterable[str]) -> int:
+    """Install the models into every loaded module under one of `roots`; how many."""
+    roots = tuple(roots)
+    count = 0
+    for mod in list(sys.modules.values()):
+        if not isinstance(mod, ModuleType):
+            continue
+        path = getattr(mod, "__file__", "") or ""
+        if any(_is_own(path, r) for r in roots):
+            models.install(mod)
+            count += 1
+    return count
