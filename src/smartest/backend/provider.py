@@ -67,7 +67,11 @@ class SmartestProvider(PrimitiveProvider):
     def per_test_case_context_manager(self):
         if not self._installed:
             self._installed = True
-            install_models(roots_of(getattr(current_build_context(), "wrapped_test", None)))
+            try:
+                test = current_build_context().wrapped_test
+            except Exception:  # no test running (a provider driven by hand)
+                test = None
+            install_models(roots_of(test))
         try:
             recorder = self.search.begin()
         except SearchOver as over:
@@ -182,13 +186,8 @@ class SmartestProvider(PrimitiveProvider):
 
     # -- plain values for Hypothesis ------------------------------------------------------
     def realize(self, value: Any, *, for_failure: bool = False) -> Any:
-        if type(value) in _PLAIN:
-            return value
-        plain = scalar_value(value)
-        if plain is not value:
-            return plain
         try:
-            return realize(value)
+            return _plain_value(value, 0)
         except Exception:
             raise BackendCannotProceed("discard_test_case") from None
 
@@ -200,6 +199,28 @@ class SmartestProvider(PrimitiveProvider):
         if lifetime == "test_function" and self.search.stats.reasons:
             yield {"type": "info", "title": "smartest: search not complete",
                    "content": "; ".join(sorted(self.search.stats.reasons))}
+
+
+def _plain_value(x: Any, depth: int) -> Any:
+    """`x` with its proxies replaced by their values: scalars, builtin containers (a few
+    levels deep) and smartest's symbolic containers.  Any other object is answered as it
+    is: Hypothesis hands `realize` whatever it is about to print or store, and walking an
+    arbitrary object graph costs more than it can find (a draw is a scalar)."""
+    t = type(x)
+    if t in _PLAIN:
+        return x
+    plain = scalar_value(x)
+    if plain is not x:
+        return plain
+    if depth > 8:
+        return x
+    if t in (list, tuple, set, frozenset):
+        return t(_plain_value(v, depth + 1) for v in x)
+    if t is dict:
+        return {_plain_value(k, depth + 1): _plain_value(v, depth + 1) for k, v in x.items()}
+    if t.__module__.startswith("smartest.symbolic"):
+        return realize(x)
+    return x
 
 
 def _plain(x: Any) -> Any:
