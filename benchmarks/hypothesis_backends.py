@@ -80,7 +80,7 @@ def main(argv=None) -> int:
     ap.add_argument("--one", nargs=2, metavar=("PROPERTY", "BACKEND"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
-        smartest_hypothesis._hypothesis_setup_hook()
+        smartest_hypothesis.register()
         fn, strategies = PROPERTIES[args.one[0]]
         print(json.dumps(run_one(fn, strategies, args.one[1], args.max_examples)))
         return 0

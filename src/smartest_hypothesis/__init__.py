@@ -9,6 +9,11 @@ by a dotted path, so smartest, z3 and the models are loaded only when a test ask
 PROVIDER = "smartest.backend.provider.SmartestProvider"
 
 
-def _hypothesis_setup_hook() -> None:
+def register() -> None:
+    """Make `backend="smartest"` available (the entry point calls this when Hypothesis is
+    imported; call it yourself when smartest is on sys.path but not installed)."""
     from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS
     AVAILABLE_PROVIDERS.setdefault("smartest", PROVIDER)
+
+
+_hypothesis_setup_hook = register

@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from hypothesis_props import PROPERTIES, HiddenBug  # noqa: E402
 
-smartest_hypothesis._hypothesis_setup_hook()   # what the entry point does once installed
+smartest_hypothesis.register()   # what the entry point does once installed
 
 QUIET = dict(database=None, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
              phases=[Phase.explicit, Phase.generate, Phase.shrink])
@@ -240,3 +240,16 @@ def test_explore_does_not_import_hypothesis(tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_bundled_example_finds_its_bug():
+    sys.path.insert(0, os.path.join(ROOT, "examples"))
+    import hypothesis_backend as example
+    with pytest.raises(ZeroDivisionError) as info:
+        example.test_points_smartest_backend()
+    text = " ".join(getattr(info.value, "__notes__", []))
+    nights = int(text.split("nights=")[1].split(",")[0])
+    vouchers = int(text.split("vouchers=")[1].split(",")[0])
+    assert 13 * nights - 31 * vouchers == 4
+    with pytest.raises(ZeroDivisionError):
+        example.loyalty_points(nights, vouchers)
