@@ -27,20 +27,13 @@ sys.path.insert(0, HERE)
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st  # noqa: E402
 
 import smartest_hypothesis  # noqa: E402
-from hypothesis_props import PROPERTIES, HiddenBug  # noqa: E402
+from hypothesis_props import PROPERTIES, HiddenBug, recording  # noqa: E402
 
 
 def run_one(fn, strategies, backend: str, max_examples: int) -> tuple[bool, float, str]:
     """(bug found and reproduced on the plain function, seconds, what happened)."""
     failing: list[tuple] = []
-
-    def prop(args):
-        try:
-            fn(*args)
-        except HiddenBug:
-            failing.append(args)
-            raise
-
+    prop = recording(fn, failing)
     test = settings(backend=backend, max_examples=max_examples, database=None, derandomize=True,
                     deadline=None, suppress_health_check=list(HealthCheck),
                     phases=[Phase.generate, Phase.shrink])(given(st.tuples(*strategies))(prop))

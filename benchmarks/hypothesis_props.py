@@ -57,6 +57,19 @@ def magic_float(x: float) -> None:
         raise HiddenBug(f"float: {x!r}")
 
 
+def recording(fn, failing: list):
+    """`fn` taking its arguments as one tuple (for `given(st.tuples(...))`), noting in
+    `failing` every input on which it raised HiddenBug: the last one is the input
+    Hypothesis reports, to re-run on the plain function."""
+    def prop(args):
+        try:
+            fn(*args)
+        except HiddenBug:
+            failing.append(args)
+            raise
+    return prop
+
+
 PROPERTIES = {
     "linear_pair": (linear_pair, (st.integers(), st.integers())),
     "string_loop": (string_loop, (st.text(),)),

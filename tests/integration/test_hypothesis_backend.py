@@ -28,7 +28,7 @@ from smartest.trace.recorder import ACTIVE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
-from hypothesis_props import PROPERTIES, HiddenBug  # noqa: E402
+from hypothesis_props import PROPERTIES, HiddenBug, recording  # noqa: E402
 
 smartest_hypothesis.register()   # what the entry point does once installed
 
@@ -93,14 +93,7 @@ def test_entry_point_registers_the_provider_by_dotted_path():
 def test_hidden_bug_found_and_replayed_by_the_default_backend(name):
     fn, strategies = PROPERTIES[name]
     failing = []
-
-    def prop(args):
-        try:
-            fn(*args)
-        except HiddenBug:
-            failing.append(args)
-            raise
-
+    prop = recording(fn, failing)
     with pytest.raises(HiddenBug):
         smartest_settings(max_examples=100)(given(st.tuples(*strategies))(prop))()
     args = failing[-1]
