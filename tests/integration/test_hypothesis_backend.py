@@ -246,3 +246,10 @@ def test_bundled_example_finds_its_bug():
     assert 13 * nights - 31 * vouchers == 4
     with pytest.raises(ZeroDivisionError):
         example.loyalty_points(nights, vouchers)
+
+
+def test_models_go_only_into_code_under_test():
+    import hypothesis_props
+    from smartest.backend.modules import uses_smartest
+    assert uses_smartest(sys.modules[__name__])          # smartest's own tests: left alone
+    assert not uses_smartest(hypothesis_props) or hasattr(hypothesis_props, "__smartest_models__")

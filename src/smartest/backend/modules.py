@@ -5,7 +5,10 @@ rewrite into the target's own modules (engine/target.py): without them `len(s)` 
 symbolic string is a plain int and `i < len(s)` is never a branch.  Under Hypothesis
 there is no target spec, so the own modules are those whose files lie under the test
 function's directory or the current directory (where pytest runs), outside the
-standard library, site-packages and smartest itself.
+standard library, site-packages and smartest itself.  A module that uses smartest
+itself (smartest's own tests build proxies and compare them with plain Python) is not
+code under test: models installed there would turn its plain reference computations
+symbolic for the rest of the process, so it is left alone.
 """
 from __future__ import annotations
 
@@ -36,6 +39,21 @@ def roots_of(test: Any) -> list[str]:
 _JUDGED: dict[tuple[str, ...], set[str]] = {}
 
 
+def _smartest_name(name: str) -> bool:
+    return name == "smartest" or name.startswith("smartest.")
+
+
+def uses_smartest(module: ModuleType) -> bool:
+    """Does the module hold anything of smartest's (a module, function or class)?"""
+    for value in list(vars(module).values()):
+        if isinstance(value, ModuleType):
+            if _smartest_name(value.__name__):
+                return True
+        elif _smartest_name(getattr(value, "__module__", None) or "") and callable(value):
+            return True
+    return False
+
+
 def install_models(roots: Iterable[str]) -> int:
     """Install the models into every loaded module under one of `roots` not seen
     before; how many."""
@@ -47,7 +65,7 @@ def install_models(roots: Iterable[str]) -> int:
             continue
         judged.add(name)
         path = getattr(mod, "__file__", "") or ""
-        if any(_is_own(path, r) for r in roots):
+        if any(_is_own(path, r) for r in roots) and not uses_smartest(mod):
             models.install(mod)
             count += 1
     return count
