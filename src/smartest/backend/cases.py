@@ -26,7 +26,7 @@ from smartest.calls.protocol import RunNotes
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import Candidate, ExploredRun, follows
 from smartest.solver import build_solver_chain
-from smartest.solver.protocol import Query, Status
+from smartest.solver.protocol import Answer, Query, Status
 from smartest.trace.recorder import Recorder
 
 
@@ -114,7 +114,11 @@ class CaseSearch:
                 raise SearchOver(self.stats.complete)
             assignment = dict(cand.assignment)
             hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
-            answer = self.solver.check(Query(cand.constraints, {}, hints))
+            try:
+                answer = self.solver.check(Query(cand.constraints, {}, hints))
+            except Exception as e:  # a query outside the solver's reach fails the branch, not the test
+                self.incomplete(f"the solver failed on a branch ({type(e).__name__})")
+                answer = Answer(Status.UNKNOWN)
             if answer.status is not Status.SAT:
                 if answer.status is Status.UNKNOWN:
                     self.incomplete("the solver gave up on a branch")
