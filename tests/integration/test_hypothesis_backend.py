@@ -250,7 +250,14 @@ def test_bundled_example_finds_its_bug():
 
 def test_models_go_only_into_code_under_test():
     import types
-    from smartest.backend.modules import uses_smartest
+    import hypothesis_props
+    import support.corpus   # loaded, but not named by this module's globals: another test's helper
+    from smartest.backend.modules import code_under_test, roots_of, uses_smartest
+    test = test_models_go_only_into_code_under_test
+    mods = code_under_test(test, roots_of(test))
+    assert hypothesis_props in mods                      # imported by this test module
+    assert sys.modules[__name__] not in mods            # uses smartest itself
+    assert support.corpus not in mods and smartest_hypothesis not in mods
     assert uses_smartest(sys.modules[__name__])          # smartest's own tests: left alone
     plain = types.ModuleType("plain_props")
     plain.st, plain.given, plain.check = st, given, lambda x: x > 0

@@ -34,7 +34,7 @@ from hypothesis.internal.conjecture.providers import PrimitiveProvider
 
 from smartest.backend import draws
 from smartest.backend.cases import CaseSearch, CaseSettings, SearchOver
-from smartest.backend.modules import install_models, roots_of
+from smartest.backend.modules import install_models
 from smartest.symbolic.bytestr import new_bytes_input
 from smartest.symbolic.choice import input_site
 from smartest.symbolic.floats import new_float_input
@@ -71,7 +71,7 @@ class SmartestProvider(PrimitiveProvider):
                 test = current_build_context().wrapped_test
             except Exception:  # no test running (a provider driven by hand)
                 test = None
-            install_models(roots_of(test))
+            install_models(test)
         try:
             recorder = self.search.begin()
         except SearchOver as over:
