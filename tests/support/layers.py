@@ -14,7 +14,7 @@ _ORDER = [
     ("smartest.emit",),
     ("smartest.guided", "smartest.strategies"),
     ("smartest.api", "smartest.project"),
-    ("smartest.cli", "smartest.__main__", "smartest.hypothesis"),
+    ("smartest.cli", "smartest.__main__", "smartest.backend"),
     ("smartest",),
 ]
 

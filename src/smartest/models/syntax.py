@@ -151,7 +151,7 @@ def _symbolic(x) -> bool:
     return getattr(x, "term", None) is not None or (type(x) in (list, tuple) and any(_symbolic(v) for v in x))
 
 
-def method(receiver, name: str, *args, **kwargs):
+def method(receiver, name: str, /, *args, **kwargs):
     """receiver.name(*args, **kwargs), with a model for a plain receiver whose
     arguments are symbolic."""
     models = METHODS.get(type(receiver))
