@@ -19,7 +19,7 @@ the scope's own branches, flipped one at a time with everything before them kept
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import heapq
 import itertools
@@ -160,6 +160,7 @@ class ScopeSearch:
         self.deepest_first = deepest_first
         self.tree = ExecutionTree()
         self._queue: list = []
+        self._later: list[Candidate] = []   # postponed by `pop`'s predicate
         self._tie = itertools.count()
 
     def add(self, view: View, cand: Candidate | None, diverged: bool = False) -> None:
@@ -183,10 +184,22 @@ class ScopeSearch:
             else:
                 heapq.heappush(self._queue, (j, next(self._tie), c))
 
-    def pop(self) -> Candidate | None:
-        if not self._queue:
+    def pop(self, later: Callable[[Candidate], bool] | None = None) -> Candidate | None:
+        """The next flip; those `later` says to postpone come after all the others
+        (and those it no longer postpones first among them).  Nothing is dropped."""
+        while self._queue:
+            cand = self._queue.pop() if self.deepest_first else heapq.heappop(self._queue)[2]
+            if later is not None and later(cand):
+                self._later.append(cand)
+                continue
+            return cand
+        if not self._later:
             return None
-        return self._queue.pop() if self.deepest_first else heapq.heappop(self._queue)[2]
+        if later is not None:
+            for i, cand in enumerate(self._later):
+                if not later(cand):
+                    return self._later.pop(i)
+        return self._later.pop(0)
 
     def rejected(self, cand: Candidate, status: Status) -> None:
         node, side, _ = cand.origin

@@ -17,8 +17,8 @@ Order.  Abstract paths are explored in the paper's depth-first order, but an
 abstract path is **implausible** when a callee's abstract result does something no
 real result of that function has done so far: drive one of the runtime's implicit
 checks of the caller to its failing side (a negative or out-of-range index, a zero
-divisor), or fall on a side of an order comparison that none of the function's
-observed results falls on (`number_value@9 < 0` when every number read so far was
+divisor), raise where no real call of that function has raised so far, or fall
+on a side of an order comparison that none of the function's observed results falls on (`number_value@9 < 0` when every number read so far was
 >= 0; equality tests are how callers dispatch on results, and are not judged).  Such
 paths are concretized last, when their verdict may have become plausible or all
 plausible ones are done: callees that have been unit tested rarely return such
@@ -32,7 +32,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from smartest.strategies.latest.abstract_spec import resolve_abstract
-from smartest.strategies.latest.policy import EMPTY_PLAN, ROOT, LazyPolicy, is_alpha
+from smartest.strategies.latest.policy import ALPHA_MARK, EMPTY_PLAN, ROOT, LazyPolicy, is_alpha, is_raise_flag
 from smartest.strategies.latest.concretize import Concretizer, Rejected
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.strategies.latest.scopes import ScopeSearch, View
@@ -90,9 +90,11 @@ class LatestSearcher:
     def __init__(self, *, solver=None, domains: dict | None = None, functions: dict | None = None,
                  memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
         self.stats = LatestStats()
+        self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
         self.concretizer = Concretizer(self.stats, solver=solver, domains=domains or {},
                                        functions=functions if functions is not None else {},
-                                       memo=memo, callee_deepest_first=callee_deepest_first)
+                                       memo=memo, callee_deepest_first=callee_deepest_first,
+                                       later=self.unseen_raise)
         self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=top_deepest_first)
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
         self._deferred: list[View] = []
@@ -153,7 +155,7 @@ class LatestSearcher:
             for t in [t for t in self._deferred if not self._implausible(t)]:
                 self._deferred.remove(t)
                 yield from self._concretize(t)
-            cand = self.top.pop()
+            cand = self.top.pop(self.unseen_raise)
             if cand is None:
                 if not self._deferred:
                     return
@@ -176,6 +178,8 @@ class LatestSearcher:
     # -- plausibility -------------------------------------------------------------------
     def _observe(self, view: View) -> None:
         for i, c in enumerate(view.calls):
+            if c.mode != "abstract" and c.raised is not None and view.fully_concrete(i):
+                self.raisers.add(c.qualname.rsplit(".", 1)[-1])
             if c.mode == "expanded" and c.raised is None and view.fully_concrete(i):
                 seen = self.seen.setdefault(c.qualname, set())
                 if len(seen) < _SEEN_PER_FUNCTION:
@@ -183,6 +187,16 @@ class LatestSearcher:
                         seen.add(realize(c.result))
                     except TypeError:   # unhashable
                         pass
+
+    def unseen_raise(self, cand: Candidate) -> bool:
+        """Does `cand` ask an abstracted call to raise, where no real call of its
+        function has raised so far?  Such flips are run after all others (each costs
+        an abstract run, and a lexer that never raises would otherwise double them)."""
+        if not cand.constraints:
+            return False
+        last = cand.constraints[-1]
+        return (last.op == "var" and is_raise_flag(last.value)
+                and last.value.split(ALPHA_MARK)[0] not in self.raisers)
 
     def _implausible(self, view: View) -> bool:
         """Does a callee's abstract result on this path do what no real one did?"""
@@ -196,6 +210,11 @@ class LatestSearcher:
             b = view.path[p]
             alphas = [v for v in b.term.free if is_alpha(v.value)]
             if not alphas:
+                continue
+            if is_raise_flag(alphas[0].value):
+                # A call that raises where no real call of its function has raised yet.
+                if b.taken and alphas[0].value.split(ALPHA_MARK)[0] not in self.raisers:
+                    return True
                 continue
             if not b.taken and implicit(b.site):
                 return True
