@@ -40,6 +40,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         n = sum(1 for f in fns.values() if f["paths"])
         lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
                      f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
+        lines.extend(_smart_function_lines(smart))
     if guided:
         placed = sum(len(f["placements"]) for f in guided["functions"].values())
         lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
@@ -89,3 +90,25 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     if report.run_dir:
         lines.append(f"  run directory: {report.run_dir}")
     return "\n".join(lines)
+
+
+def _smart_function_lines(smart: dict, most: int = 12) -> list[str]:
+    """Per function: how its calls were handled by SMART and why (issue 12)."""
+    out = []
+    for q, f in list(smart["functions"].items())[:most]:
+        parts = []
+        if f["explored_calls"]:
+            parts.append(f"{f['explored_calls']} explored (their context was not covered yet: "
+                         f"{f['paths']} path summaries)")
+        if f["summarized_calls"]:
+            stored = f", {f['stored']} of them from the store" if f["stored"] else ""
+            parts.append(f"{f['summarized_calls']} summarized (the context implied its preconditions{stored})")
+        if f["inlined_calls"]:
+            why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
+            parts.append(f"{f['inlined_calls']} inlined ({why})")
+        if f["incomplete_paths"]:
+            parts.append(f"{f['incomplete_paths']} path summaries leave conditions out")
+        out.append(f"    {q}: " + ("; ".join(parts) or "never called symbolically"))
+    for q, why in list(smart.get("not_summarized", {}).items())[:most]:
+        out.append(f"    {q}: inlined, never summarized ({why})")
+    return out

@@ -35,7 +35,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
@@ -88,6 +88,7 @@ class FunctionStats:
     inlined: int = 0        # calls run with their branches on the caller's path
     contexts: int = 0       # calling contexts searched to the end
     mismatches: int = 0     # runs that contradicted the summary
+    inlined_why: Counter = field(default_factory=Counter)   # reason -> inlined calls
 
 
 class SummaryPolicy:
@@ -153,12 +154,13 @@ class SummaryPolicy:
             action, args = self._decide(call, k, q)
         except Exception as e:  # smartest's own failure must not become the target's exception
             rec.concretize(f"{q}: no decision ({type(e).__name__}: {e}); inlined", sys._getframe())
-            action, args = "inline", ()
+            action, args = "inline", ("no decision: " + type(e).__name__,)
         if action == "explore":
             return self._explore(call, *args)
         if action == "summarize":
             return self._summarize(call, *args)
         self.stats[q].inlined += 1
+        self.stats[q].inlined_why[args[0] if args else "inlined"] += 1
         self._frames("inline")
         return call.proceed("inline")
 
@@ -168,8 +170,10 @@ class SummaryPolicy:
         if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
             self.chain_pos += 1   # a call the context stack is exploring
             return "explore", (bound, k, None)
-        if bound is None or q in self.mismatched:
-            return "inline", ()
+        if bound is None:
+            return "inline", ("an argument a summary cannot take (not an int, str, bool, None or own object)",)
+        if q in self.mismatched:
+            return "inline", ("a run contradicted its summary",)
         summary = self.summary(q)
         actuals, env = {}, {}
         for name, value in bound.arguments.items():
@@ -189,7 +193,7 @@ class SummaryPolicy:
             # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
             self.cover[key] = INLINE
-            return "inline", ()
+            return "inline", ("a recursive call whose context its summary does not cover",)
         return "explore", (bound, k, key)
 
     def end_run(self, recorder: Recorder) -> RunNotes:
@@ -241,6 +245,7 @@ class SummaryPolicy:
                 "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
                 "explored_calls": st.explored, "summarized_calls": st.summarized, "inlined_calls": st.inlined,
                 "contexts": st.contexts, "mismatches": st.mismatches,
+                "inlined_why": dict(st.inlined_why),
             }
         return {"smart": {
             "functions": functions,
