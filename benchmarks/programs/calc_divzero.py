@@ -162,3 +162,75 @@ def calc_pure(s: str) -> int:
     if i != len(s):
         raise ValueError("unexpected %r at %d" % (s[i], i))
     return value
+
+
+# The same calculator over a token list: a pure tokenizer, then a parser that
+# walks the list with an index (the common Python shape: lexer first, parser after).
+
+def tokenize(s: str) -> list:
+    """The tokens of s: ints for numbers, one-character strs for the rest."""
+    tokens = []
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if "0" <= c <= "9":
+            j = digits_end(s, i)
+            tokens.append(int(s[i:j]))
+            i = j
+        elif c in "+-*/()":
+            tokens.append(c)
+            i += 1
+        else:
+            raise ValueError("unexpected %r" % c)
+    return tokens
+
+
+def token_at(tokens: list, i: int) -> object:
+    if i < len(tokens):
+        return tokens[i]
+    return None
+
+
+def parse_factor(tokens: list, i: int) -> tuple:
+    t = token_at(tokens, i)
+    if t == "(":
+        value, i = parse_expr(tokens, i + 1)
+        if token_at(tokens, i) != ")":
+            raise ValueError("')' expected")
+        return value, i + 1
+    if isinstance(t, int):
+        return t, i + 1
+    raise ValueError("number expected")
+
+
+def parse_term(tokens: list, i: int) -> tuple:
+    value, i = parse_factor(tokens, i)
+    while token_at(tokens, i) == "*" or token_at(tokens, i) == "/":
+        op = token_at(tokens, i)
+        rhs, i = parse_factor(tokens, i + 1)
+        if op == "*":
+            value = value * rhs
+        else:
+            value = value // rhs   # the bug: the divisor may be 0
+    return value, i
+
+
+def parse_expr(tokens: list, i: int) -> tuple:
+    value, i = parse_term(tokens, i)
+    while token_at(tokens, i) == "+" or token_at(tokens, i) == "-":
+        op = token_at(tokens, i)
+        rhs, i = parse_term(tokens, i + 1)
+        if op == "+":
+            value = value + rhs
+        else:
+            value = value - rhs
+    return value, i
+
+
+def calc_tokens(s: str) -> int:
+    """calc over a token list: the value of the expression s; ValueError if s is not one."""
+    tokens = tokenize(s)
+    value, i = parse_expr(tokens, 0)
+    if i != len(tokens):
+        raise ValueError("unexpected token")
+    return value

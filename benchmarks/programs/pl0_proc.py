@@ -22,7 +22,7 @@ on purpose.
 
 EXPECTED = {
     "function": "parse_program",
-    "bug": "AssertionError on a valid program with a procedure, a while and a call (needs n >= 32: "procedure p;;while 1<2do call p.")",
+    "bug": "AssertionError on a valid program with a procedure, a while and a call (needs n >= 32: 'procedure p;;while 1<2do call p.')",
     "bug_input": {"s": "procedure p;;while 1<2 do call p."},
     "unreachable": [],
     "paths": None,

@@ -245,8 +245,16 @@ class LazyPolicy:
     name = "lazy"
 
     def __init__(self, abstractable: frozenset[str] | None, options: Any,
-                 is_own_file: Callable[[str], bool]) -> None:
+                 is_own_file: Callable[[str], bool], effects: Mapping[str, str] | None = None) -> None:
         self.abstractable = abstractable          # None: every own function
+        # Functions that may write state (qualified name -> why), run inline, never
+        # abstracted: an abstracted call does not happen, so its effects would be
+        # missing from every abstract path after it.  Issue 12's calculator keeps its
+        # position in `self.pos`; with `number` and `term` abstracted, the position
+        # never moved on abstract paths, and 1,500 runs concretized 3 paths.  With
+        # only the readers (`peek`) abstracted, the parser is explored over abstract
+        # characters, the paper's shape (the lexer abstracted, section 5).
+        self.effects = dict(effects or {})
         self.options = options
         self.rng = random.Random(options.seed + 1)
         self.control = ControlRecorder(is_own_file)
@@ -289,7 +297,7 @@ class LazyPolicy:
         if not symbolic:
             return call.proceed("concrete")
         kind = self._kind(call.fn)
-        if kind is None:
+        if kind is None or call.qualname in self.effects:
             return call.proceed("inline")
         if self._plan.expands(cid):
             args, kwargs, links = bind_formals(call.fn, call.args, call.kwargs, cid)
@@ -323,4 +331,8 @@ class LazyPolicy:
         return RunNotes(abstract=self._abstracted > 0, info={"lazy": trace})
 
     def report(self) -> dict:
-        return {"latest": self.stats.as_dict()} if self.stats is not None else {}
+        if self.stats is None:
+            return {}
+        seen = set(self.functions)
+        return {"latest": {**self.stats.as_dict(),
+                           "not_abstracted": {q: why for q, why in sorted(self.effects.items()) if q in seen}}}

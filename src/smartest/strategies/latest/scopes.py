@@ -163,7 +163,11 @@ class ScopeSearch:
         self._later: list[Candidate] = []   # postponed by `pop`'s predicate
         self._tie = itertools.count()
 
-    def add(self, view: View, cand: Candidate | None, diverged: bool = False) -> None:
+    def add(self, view: View, cand: Candidate | None, diverged: bool = False,
+            postpone_after: int | None = None) -> None:
+        """The run's new flips.  Those past path position `postpone_after` (a
+        decision the searcher finds implausible) keep that decision in their prefix,
+        so they are implausible too: they wait with the postponed ones (`pop`)."""
         positions = view.owned(self.scope)
         branches = [view.path[p] for p in positions]
         nodes = self.tree.insert(branches)
@@ -179,7 +183,9 @@ class ScopeSearch:
             b = view.path[p]
             c = Candidate(path_constraint(view.path, p), view.assignment,
                           (*decisions(view.path[:p]), (b.site, not b.taken)), self.plan, (node, not b.taken, j))
-            if self.deepest_first:
+            if postpone_after is not None and p > postpone_after:
+                self._later.append(c)
+            elif self.deepest_first:
                 self._queue.append(c)
             else:
                 heapq.heappush(self._queue, (j, next(self._tie), c))
