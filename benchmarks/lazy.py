@@ -144,7 +144,7 @@ def _structure(module, name: str, s: str) -> tuple:
 
 def table_part(args) -> None:
     print(f"\nLexer functions abstracted for LATEST; {args.budget:.0f} s per cell; coverage by coverage.py on replay")
-    header = (f"{'program':8} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'valid':>6} {'structs':>7} "
+    header = (f"{'program':8} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'bug@':>6} {'valid':>6} {'structs':>7} "
               f"{'coverage':>14} {'iter/min':>9} {'valid/min':>9} {'structs/min':>11} {'done':>5}")
     print(header)
     print("-" * len(header))
@@ -154,23 +154,24 @@ def table_part(args) -> None:
         module = load(os.path.join(PROGRAMS, f"{name}.py"))
         rows = []
         for strategy in ("dart", "latest"):
-            report, _, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs,
-                                     abstract=lexer, coverage=True)
+            report, at, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs,
+                                      abstract=lexer, coverage=True)
             valid = {t.inputs["s"] for t in report.tests if _valid(module, entry, t.inputs["s"])}
+            bugs = [run for t, run in zip(report.tests, at) if label(module, entry, dict(t.inputs)).startswith("bug ")]
             structures = {_structure(module, name, s) for s in valid}
             functions = {(f["file"], f["function"]): (f["branches_covered"], f["branches_total"])
                          for f in report.coverage.get("functions", [])}
-            rows.append((strategy, report, sec, valid, structures, functions))
+            rows.append((strategy, report, sec, valid, structures, functions, min(bugs) if bugs else None))
         everything = {}
-        for *_, functions in rows:
+        for *_, functions, _ in rows:
             for key, (_, total) in functions.items():
                 everything[key] = total
         total = sum(everything.values())
-        for strategy, report, sec, valid, structures, functions in rows:
+        for strategy, report, sec, valid, structures, functions, bug in rows:
             covered = sum(c for c, _ in functions.values())
             minutes = sec / 60
             cov = f"{covered}/{total} {100 * covered / total:.0f}%" if total else "-"
-            print(f"{name:8} {size:9} {n:>3} {strategy:8} {report.runs:>10} {len(valid):>6} {len(structures):>7} "
+            print(f"{name:8} {size:9} {n:>3} {strategy:8} {report.runs:>10} {bug or '-':>6} {len(valid):>6} {len(structures):>7} "
                   f"{cov:>14} {report.runs / minutes:>9.0f} {len(valid) / minutes:>9.1f} "
                   f"{len(structures) / minutes:>11.1f} {'yes' if report.stop_reason == 'exhausted' else 'no':>5}",
                   flush=True)

@@ -46,6 +46,10 @@ SUITE = [
     ("containers_orders", "process", [2, 3]),
     ("containers_rpn", "evaluate", [2, 3, 4]),
     ("containers_intervals", "merge", [2, 3]),
+    ("calc_divzero", "calc", [4]),
+    ("calc_divzero", "calc_pure", [4]),
+    ("calc_divzero", "calc_tokens", [4]),
+    ("pl0_proc", "parse_program", [32]),
 ]
 SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4]), ("pex_parser", "check", [6]),
         ("containers_orders", "process", [4]), ("containers_intervals", "merge", [4])]

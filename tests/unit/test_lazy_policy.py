@@ -8,7 +8,8 @@ import pytest
 
 from smartest.strategies.latest.abstract_spec import resolve_abstract
 from smartest.calls.intercept import intercept, own_modules
-from smartest.strategies.latest.policy import EMPTY_PLAN, LazyPolicy, Plan, alpha_name, carries_symbolic, is_alpha
+from smartest.strategies.latest.policy import (EMPTY_PLAN, LazyPolicy, Plan, alpha_name, carries_symbolic, is_alpha,
+                                               is_raise_flag)
 from smartest.engine.execute import execute
 from smartest.engine.target import resolve
 from smartest.errors import InvalidArgument
@@ -43,9 +44,16 @@ def test_input_dependent_calls_are_abstracted_and_named_by_call_id():
     assert r.notes.abstract
     trace = r.notes.info["lazy"]
     assert trace.ids[:2] == ((0,), (1,))
+    # each abstracted call first decides that it returns (it may also raise: a branch
+    # over a fresh boolean, recorded inside the call's span, owned by the caller)
+    flags = [b for b in r.path if b.term.op == "var" and is_raise_flag(b.term.value)]
+    assert [b.term.value for b in flags[:2]] == ["sign@0!raises", "sign@1!raises"]
+    assert not any(b.taken for b in flags)
+    assert len(flags) == sum(c.mode == "abstract" for c in r.calls)
+    own = [b for b in r.path if b not in flags]
     # the assignment's values were used: sign@0 == sign@1, so top took its first branch
-    assert r.path[0].term.free == {var("sign@0", Sort.INT), var("sign@1", Sort.INT)}
-    assert all(b.frame == -1 for b in r.path)
+    assert own[0].term.free == {var("sign@0", Sort.INT), var("sign@1", Sort.INT)}
+    assert all(b.frame == -1 for b in own)
     # the results of times and half were drawn at random and reported
     assert set(trace.drawn) == {alpha_name("callees.Scale.times", (2,)), alpha_name("callees.Scale.half", (3,))}
 

@@ -69,13 +69,14 @@ class Concretizer:
     CHOICE_QUERIES = 40   # solver queries one all-at-once choice may spend beyond 2 per call
 
     def __init__(self, stats: Any, *, solver: Solver | None, domains: dict, functions: dict,
-                 memo: bool, callee_deepest_first: bool) -> None:
+                 memo: bool, callee_deepest_first: bool, later=None) -> None:
         self.stats = stats
         self.solver = solver                  # for choosing known paths (section 4.1's conjunction as a guess)
         self.domains = domains                # input domains (bounded strings), as the engine gives them
         self.functions = functions            # qualified name -> intercepted function (its signature)
         self.memo = Expansions(functions) if memo else None
         self.callee_deepest_first = callee_deepest_first
+        self.later = later                    # which flips of a callee's search to postpone (ScopeSearch.pop)
         self.unsure = 0   # divergences, unknown answers, imprecise runs: an enumeration was not exhaustive
         self._rest_cache: dict = {}
 
@@ -147,6 +148,10 @@ class Concretizer:
         tried: set[tuple] = set()
         unsure0 = self.unsure
         key = context = None
+        # On this abstract path the call raised (policy.AbstractRaise): only a real
+        # path of it that raises can follow, and no result is to be guessed.
+        ti = target.index.get(cid)
+        raising = ti is not None and target.calls[ti].raised is not None
         if self.memo is not None:
             fn = self.functions.get(record.qualname)
             key = call_key(record, fn) if fn is not None else None
@@ -155,10 +160,10 @@ class Concretizer:
                 context = relevant_context(prefix, record, links, cid)
                 expect_links = expect0 + ((record.site, True),) * len(links)
                 for known in self.memo.known(key):
-                    if known.result is None or known.decisions in tried:
+                    if (known.result is None) != raising or known.decisions in tried:
                         continue
                     known = known.at(cid)
-                    guess = self._guess(scope, target, run, cid, known, outer)
+                    guess = () if raising else self._guess(scope, target, run, cid, known, outer)
                     if guess is None:
                         continue
                     # The prefix holds for run.assignment; what is new goes last as one
@@ -199,7 +204,7 @@ class Concretizer:
                 self.unsure += 1
                 if cand is not None:
                     search.diverged(cand)
-            cand = search.pop()
+            cand = search.pop(self.later)
             if cand is None:
                 break
             got = yield from self._run(cand)

@@ -63,6 +63,34 @@ def is_alpha(name: str) -> bool:
     return ALPHA_MARK in name
 
 
+RAISE_MARK = "!raises"   # alpha name + this: the abstracted call raised instead of returning
+
+
+def raise_name(alpha: str) -> str:
+    """The boolean variable that says whether abstracted call `alpha` raises."""
+    return alpha + RAISE_MARK
+
+
+def is_raise_flag(name: str) -> bool:
+    return name.endswith(RAISE_MARK)
+
+
+class AbstractRaise(Exception):
+    """What an abstracted call raises on an abstract path where it does not return.
+
+    In Python a call may end in an exception as well as in a value, and an exception
+    that leaves the call is a path of the caller of its own (it skips the rest of
+    the caller, or enters one of its handlers).  Abstract exploration that let an
+    abstracted call only return would never see those paths of the function under
+    test, and concretization only looks for real paths that follow an abstract
+    one, so a bug raised inside a callee (a division by a computed zero in the
+    parser's `term`) was never searched for, and the search still claimed to be
+    complete (issue 12).  So each abstracted call also decides, as a branch of
+    its caller over a fresh boolean (`term@0.1!raises`), whether it returns or
+    raises; a raising abstract path is concretized by a real path of the call
+    that raises and leaves the caller the same way."""
+
+
 @dataclass(frozen=True)
 class Plan:
     """Which calls of a run really run: `expanded` ids, and every call under a `deep` id."""
@@ -195,22 +223,38 @@ def return_kind(fn: Callable) -> InputKind | None:
     """The input kind of a function's return annotation, or None (not abstractable).
 
     A function annotated `-> None` is run for its effects, which an abstract value
-    would drop: it is never abstracted (it runs inline), whatever kinds exist."""
+    would drop: it is never abstracted (it runs inline), whatever kinds exist.
+    Only scalar kinds (one solver variable: int, str, bool, float, bytes) are: the
+    abstract result of a call must be one term, which concretization matches
+    against the term of a real result.  A composite result (`-> tuple`, a list, a
+    record) has no such term, so no real path could ever be stitched to an abstract
+    one and every abstract path through the call was refuted (issue 12: a
+    calculator whose parsing functions return `(value, position)` was declared
+    explored with 6 of its 20 branch sides run)."""
     try:
         annotation = typing.get_type_hints(fn).get("return")
     except Exception:
         return None
     if annotation is None or annotation is type(None):
         return None
-    return kind_for(annotation)
+    kind = kind_for(annotation)
+    return kind if type(kind) is InputKind else None
 
 
 class LazyPolicy:
     name = "lazy"
 
     def __init__(self, abstractable: frozenset[str] | None, options: Any,
-                 is_own_file: Callable[[str], bool]) -> None:
+                 is_own_file: Callable[[str], bool], effects: Mapping[str, str] | None = None) -> None:
         self.abstractable = abstractable          # None: every own function
+        # Functions that may write state (qualified name -> why), run inline, never
+        # abstracted: an abstracted call does not happen, so its effects would be
+        # missing from every abstract path after it.  Issue 12's calculator keeps its
+        # position in `self.pos`; with `number` and `term` abstracted, the position
+        # never moved on abstract paths, and 1,500 runs concretized 3 paths.  With
+        # only the readers (`peek`) abstracted, the parser is explored over abstract
+        # characters, the paper's shape (the lexer abstracted, section 5).
+        self.effects = dict(effects or {})
         self.options = options
         self.rng = random.Random(options.seed + 1)
         self.control = ControlRecorder(is_own_file)
@@ -253,7 +297,7 @@ class LazyPolicy:
         if not symbolic:
             return call.proceed("concrete")
         kind = self._kind(call.fn)
-        if kind is None:
+        if kind is None or call.qualname in self.effects:
             return call.proceed("inline")
         if self._plan.expands(cid):
             args, kwargs, links = bind_formals(call.fn, call.args, call.kwargs, cid)
@@ -261,11 +305,25 @@ class LazyPolicy:
                 call.recorder.assume(link, True)
             return call.proceed("expanded", args, kwargs)
         name = alpha_name(call.qualname, cid)
+        self._abstracted += 1
+        flag = raise_name(name)
+        raises = self._values.get(flag) is True
+        # The decision goes inside the call's span (after its start), so that the path
+        # before the call is the same whether it is abstracted or expanded; it is still
+        # the caller's (an abstracted call owns no branches).
+        rec = call.recorder
+        call.record = rec.enter_call(call.qualname, call.site, call.args, call.kwargs, "abstract")
+        rec.branch(var(flag, Sort.BOOL), raises, site=call.site)
+        if raises:
+            error = AbstractRaise(name)
+            rec.exit_call(call.record, raised=error)
+            raise error
         value = self._values.get(name, self._drawn.get(name))
         if value is None or kind_of_value(value) is not kind:
             value = self._drawn[name] = kind.draw(self.rng, self.options)
-        self._abstracted += 1
-        return call.skip(fresh(value, name), "abstract")
+        result = fresh(value, name)
+        rec.exit_call(call.record, result)
+        return result
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         events = self.control.stop()
@@ -277,4 +335,8 @@ class LazyPolicy:
     complete_means = "every abstract path of the target was concretized or refuted"
 
     def report(self) -> dict:
-        return {"latest": self.stats.as_dict()} if self.stats is not None else {}
+        if self.stats is None:
+            return {}
+        seen = set(self.functions)
+        return {"latest": {**self.stats.as_dict(),
+                           "not_abstracted": {q: why for q, why in sorted(self.effects.items()) if q in seen}}}

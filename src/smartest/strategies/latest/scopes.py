@@ -19,7 +19,7 @@ the scope's own branches, flipped one at a time with everything before them kept
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import heapq
 import itertools
@@ -160,9 +160,14 @@ class ScopeSearch:
         self.deepest_first = deepest_first
         self.tree = ExecutionTree()
         self._queue: list = []
+        self._later: list[Candidate] = []   # postponed by `pop`'s predicate
         self._tie = itertools.count()
 
-    def add(self, view: View, cand: Candidate | None, diverged: bool = False) -> None:
+    def add(self, view: View, cand: Candidate | None, diverged: bool = False,
+            postpone_after: int | None = None) -> None:
+        """The run's new flips.  Those past path position `postpone_after` (a
+        decision the searcher finds implausible) keep that decision in their prefix,
+        so they are implausible too: they wait with the postponed ones (`pop`)."""
         positions = view.owned(self.scope)
         branches = [view.path[p] for p in positions]
         nodes = self.tree.insert(branches)
@@ -178,15 +183,29 @@ class ScopeSearch:
             b = view.path[p]
             c = Candidate(path_constraint(view.path, p), view.assignment,
                           (*decisions(view.path[:p]), (b.site, not b.taken)), self.plan, (node, not b.taken, j))
-            if self.deepest_first:
+            if postpone_after is not None and p > postpone_after:
+                self._later.append(c)
+            elif self.deepest_first:
                 self._queue.append(c)
             else:
                 heapq.heappush(self._queue, (j, next(self._tie), c))
 
-    def pop(self) -> Candidate | None:
-        if not self._queue:
+    def pop(self, later: Callable[[Candidate], bool] | None = None) -> Candidate | None:
+        """The next flip; those `later` says to postpone come after all the others
+        (and those it no longer postpones first among them).  Nothing is dropped."""
+        while self._queue:
+            cand = self._queue.pop() if self.deepest_first else heapq.heappop(self._queue)[2]
+            if later is not None and later(cand):
+                self._later.append(cand)
+                continue
+            return cand
+        if not self._later:
             return None
-        return self._queue.pop() if self.deepest_first else heapq.heappop(self._queue)[2]
+        if later is not None:
+            for i, cand in enumerate(self._later):
+                if not later(cand):
+                    return self._later.pop(i)
+        return self._later.pop(0)
 
     def rejected(self, cand: Candidate, status: Status) -> None:
         node, side, _ = cand.origin

@@ -16,13 +16,15 @@ the `Candidate` it needs run and receives the run (`View`) or the solver's refus
 Order.  Abstract paths are explored in the paper's depth-first order, but an
 abstract path is **implausible** when a callee's abstract result does something no
 real result of that function has done so far: drive one of the runtime's implicit
-checks of the caller to its failing side (a negative or out-of-range index, a zero
-divisor), or fall on a side of an order comparison that none of the function's
+checks of the caller to its failing side (a negative or out-of-range index, a
+string `int()` cannot parse), raise where no real call of that function has raised
+so far, or fall on a side of an order comparison that none of the function's
 observed results falls on (`number_value@9 < 0` when every number read so far was
 >= 0; equality tests are how callers dispatch on results, and are not judged).  Such
 paths are concretized last, when their verdict may have become plausible or all
 plausible ones are done: callees that have been unit tested rarely return such
-values, and refuting one means enumerating the callee.  Nothing is skipped, only
+values, and refuting one means enumerating the callee.  The flips below an
+implausible decision keep it, so they wait too.  Nothing is skipped, only
 postponed.
 """
 from __future__ import annotations
@@ -31,8 +33,10 @@ import dis
 from dataclasses import dataclass, fields
 from typing import Any
 
+from smartest.calls.intercept import own_modules
+from smartest.calls.purity import CodeTable, all_functions
 from smartest.strategies.latest.abstract_spec import resolve_abstract
-from smartest.strategies.latest.policy import EMPTY_PLAN, ROOT, LazyPolicy, is_alpha
+from smartest.strategies.latest.policy import ALPHA_MARK, EMPTY_PLAN, ROOT, LazyPolicy, is_alpha, is_raise_flag
 from smartest.strategies.latest.concretize import Concretizer, Rejected
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.strategies.latest.scopes import ScopeSearch, View
@@ -64,7 +68,12 @@ class LatestStats:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-_EXPLICIT = {"FOR_ITER", "UNARY_NOT", "TO_BOOL"}
+# Not judged: explicit tests, and arithmetic (a zero divisor).  A divisor that
+# depends on an abstract result is as often the bug searched for as a value no
+# real call returns (issue 12: "1/0" in a token-list calculator, where the
+# divisor is int(s[i:j]) over an abstract j, was postponed behind every other
+# abstract path).
+_EXPLICIT = {"FOR_ITER", "UNARY_NOT", "TO_BOOL", "BINARY_OP"}
 _IMPLICIT_SITES: dict[Site, bool] = {}
 _SEEN_PER_FUNCTION = 256
 
@@ -90,9 +99,11 @@ class LatestSearcher:
     def __init__(self, *, solver=None, domains: dict | None = None, functions: dict | None = None,
                  memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
         self.stats = LatestStats()
+        self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
         self.concretizer = Concretizer(self.stats, solver=solver, domains=domains or {},
                                        functions=functions if functions is not None else {},
-                                       memo=memo, callee_deepest_first=callee_deepest_first)
+                                       memo=memo, callee_deepest_first=callee_deepest_first,
+                                       later=self.unseen_raise)
         self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=top_deepest_first)
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
         self._deferred: list[View] = []
@@ -142,7 +153,9 @@ class LatestSearcher:
         while True:
             if view is not None:
                 before = self.top.tree.paths
-                self.top.add(view, cand, diverged=cand is not None and not view.follows(cand.expect))
+                at = None if view.real else self._implausible_at(view)
+                self.top.add(view, cand, diverged=cand is not None and not view.follows(cand.expect),
+                             postpone_after=at)
                 if self.top.tree.paths > before and not view.real:  # a new abstract path
                     self.stats.abstract_paths += 1
                     if self._implausible(view):
@@ -153,7 +166,7 @@ class LatestSearcher:
             for t in [t for t in self._deferred if not self._implausible(t)]:
                 self._deferred.remove(t)
                 yield from self._concretize(t)
-            cand = self.top.pop()
+            cand = self.top.pop(self.unseen_raise)
             if cand is None:
                 if not self._deferred:
                     return
@@ -176,6 +189,8 @@ class LatestSearcher:
     # -- plausibility -------------------------------------------------------------------
     def _observe(self, view: View) -> None:
         for i, c in enumerate(view.calls):
+            if c.mode != "abstract" and c.raised is not None and view.fully_concrete(i):
+                self.raisers.add(c.qualname.rsplit(".", 1)[-1])
             if c.mode == "expanded" and c.raised is None and view.fully_concrete(i):
                 seen = self.seen.setdefault(c.qualname, set())
                 if len(seen) < _SEEN_PER_FUNCTION:
@@ -184,8 +199,24 @@ class LatestSearcher:
                     except TypeError:   # unhashable
                         pass
 
+    def unseen_raise(self, cand: Candidate) -> bool:
+        """Does `cand` ask an abstracted call to raise, where no real call of its
+        function has raised so far?  Such flips are run after all others (each costs
+        an abstract run, and a lexer that never raises would otherwise double them)."""
+        if not cand.constraints:
+            return False
+        last = cand.constraints[-1]
+        return (last.op == "var" and is_raise_flag(last.value)
+                and last.value.split(ALPHA_MARK)[0] not in self.raisers)
+
     def _implausible(self, view: View) -> bool:
         """Does a callee's abstract result on this path do what no real one did?"""
+        return self._implausible_at(view) is not None
+
+    def _implausible_at(self, view: View) -> int | None:
+        """The first position where a callee's abstract result does what no real one
+        did, or None.  Flips past it would keep it: issue 12's token-list calculator
+        spent every abstract run under a `digits_end` result no real call returns."""
         names: dict[Term, str] = {}
         for c in view.calls:
             if c.mode == "abstract":
@@ -197,14 +228,19 @@ class LatestSearcher:
             alphas = [v for v in b.term.free if is_alpha(v.value)]
             if not alphas:
                 continue
+            if is_raise_flag(alphas[0].value):
+                # A call that raises where no real call of its function has raised yet.
+                if b.taken and alphas[0].value.split(ALPHA_MARK)[0] not in self.raisers:
+                    return p
+                continue
             if not b.taken and implicit(b.site):
-                return True
+                return p
             core = b.term.args[0] if b.term.op == "not" else b.term
             if core.op in ("lt", "le") and len(alphas) == len(b.term.free) == 1:
                 seen = self.seen.get(names.get(alphas[0], ""))
                 if seen and not any(self._holds(b, alphas[0], value) for value in seen):
-                    return True
-        return False
+                    return p
+        return None
 
     @staticmethod
     def _holds(branch, alpha: Term, value: Any) -> bool:
@@ -228,11 +264,31 @@ class Settings:
     order: str = "deep"                # abstract paths of the target: deep (depth-first) or shallow
 
 
+def state_writers(table: CodeTable) -> dict[str, str]:
+    """Functions that may write state, or call one that may (qualified name -> why)."""
+    writers = {q: ("generator or coroutine" if f.generator else "writes state (" + ", ".join(sorted(f.writes)[:3]) + ")")
+               for q, f in table.facts.items() if f.generator or f.writes}
+    changed = True
+    while changed:
+        changed = False
+        for q in table.facts:
+            if q not in writers:
+                bad = sorted(c for c in table.callees[q] if c in writers)
+                if bad:
+                    writers[q] = f"calls {bad[0]}, which may write state"
+                    changed = True
+    return writers
+
+
 def build(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
     """The `latest` strategy: the abstract-path searcher and the lazy policy."""
     settings = options.settings if isinstance(options.settings, Settings) else Settings()
     names = resolve_abstract(settings.abstract, target)
-    policy = LazyPolicy(names, options, target.is_own_file)
+    # Functions named with --abstract are abstracted even if they write state, as the
+    # paper's tool does (section 4.2: stateless concretization keeps that sound).
+    writers = state_writers(CodeTable(all_functions(own_modules(target.is_own_file))))
+    policy = LazyPolicy(names, options, target.is_own_file,
+                        effects={q: why for q, why in writers.items() if names is None or q not in names})
     domains = prepare_inputs(target.params, options)   # composite inputs too
     searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions, memo=settings.memo,
                               callee_deepest_first=settings.callee_order == "deep",

@@ -35,7 +35,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
@@ -88,6 +88,7 @@ class FunctionStats:
     inlined: int = 0        # calls run with their branches on the caller's path
     contexts: int = 0       # calling contexts searched to the end
     mismatches: int = 0     # runs that contradicted the summary
+    inlined_why: Counter = field(default_factory=Counter)   # reason -> inlined calls
 
 
 class SummaryPolicy:
@@ -148,12 +149,13 @@ class SummaryPolicy:
             action, args = self._decide(call, k, q)
         except Exception as e:  # smartest's own failure must not become the target's exception
             rec.concretize(f"{q}: no decision ({type(e).__name__}: {e}); inlined", sys._getframe())
-            action, args = "inline", ()
+            action, args = "inline", ("no decision: " + type(e).__name__,)
         if action == "explore":
             return self._explore(call, *args)
         if action == "summarize":
             return self._summarize(call, *args)
         self.stats[q].inlined += 1
+        self.stats[q].inlined_why[args[0] if args else "inlined"] += 1
         self._frames("inline")
         return call.proceed("inline")
 
@@ -163,8 +165,10 @@ class SummaryPolicy:
         if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
             self.chain_pos += 1   # a call the context stack is exploring
             return "explore", (bound, k, None)
-        if bound is None or q in self.mismatched:
-            return "inline", ()
+        if bound is None:
+            return "inline", ("an argument a summary cannot take (not an int, str, bool, None or own object)",)
+        if q in self.mismatched:
+            return "inline", ("a run contradicted its summary",)
         summary = self.summary(q)
         actuals, env = {}, {}
         for name, value in bound.arguments.items():
@@ -184,7 +188,7 @@ class SummaryPolicy:
             # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
             self.cover[key] = INLINE
-            return "inline", ()
+            return "inline", ("a recursive call whose context its summary does not cover",)
         return "explore", (bound, k, key)
 
     def end_run(self, recorder: Recorder) -> RunNotes:
@@ -236,6 +240,7 @@ class SummaryPolicy:
                 "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
                 "explored_calls": st.explored, "summarized_calls": st.summarized, "inlined_calls": st.inlined,
                 "contexts": st.contexts, "mismatches": st.mismatches,
+                "inlined_why": dict(st.inlined_why),
             }
         return {"smart": {
             "functions": functions,
@@ -256,7 +261,7 @@ class SummaryPolicy:
         reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
         n = sum(1 for f in fns.values() if f["paths"])
         return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}"]
+                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}", *function_lines(smart)]
 
     def finish(self) -> None:
         """Save the summaries that grew (the exploration is over)."""
@@ -458,3 +463,25 @@ def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
         rec.branch(classes[i][1], True, frame)
     else:
         rec.assume(classes[i][1], True, frame)
+
+
+def function_lines(smart: dict, most: int = 12) -> list[str]:
+    """Per function: how its calls were handled by SMART and why (issue 12)."""
+    out = []
+    for q, f in list(smart["functions"].items())[:most]:
+        parts = []
+        if f["explored_calls"]:
+            parts.append(f"{f['explored_calls']} explored (their context was not covered yet: "
+                         f"{f['paths']} path summaries)")
+        if f["summarized_calls"]:
+            stored = f", {f['stored']} of them from the store" if f["stored"] else ""
+            parts.append(f"{f['summarized_calls']} summarized (the context implied its preconditions{stored})")
+        if f["inlined_calls"]:
+            why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
+            parts.append(f"{f['inlined_calls']} inlined ({why})")
+        if f["incomplete_paths"]:
+            parts.append(f"{f['incomplete_paths']} path summaries leave conditions out")
+        out.append(f"  {q}: " + ("; ".join(parts) or "never called symbolically"))
+    for q, why in smart.get("not_summarized", {}).items():   # every one: the reason is the point
+        out.append(f"  {q}: inlined, never summarized ({why})")
+    return out
