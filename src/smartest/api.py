@@ -85,8 +85,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     reserves it before it forks, so that it can read the directory if the process dies)."""
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
-                                       mixed=mixed)
+    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
+                                       max_str_len=options.max_str_len, mixed=mixed)
     searcher, policy = strategy.build(options, solver, target)
     guidance = Guidance(target, options)
     searcher = guidance.wrap(searcher)
