@@ -248,6 +248,7 @@ class SummaryPolicy:
             "summaries_reused": len(self.used_stored),
             "stored_paths_reused": sum(self.summaries[q].stored for q in self.used_stored),
             "invalidated": sorted(self.store.invalidated),
+            "store_notes": list(self.store.notes),
             "store": self.store.path,
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,

@@ -40,6 +40,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         n = sum(1 for f in fns.values() if f["paths"])
         lines.append(f"  summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
                      f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}")
+        lines += [f"  note: {n}" for n in smart.get("store_notes", ())]
     if guided:
         placed = sum(len(f["placements"]) for f in guided["functions"].values())
         lines.append(f"  guided: {len(guided['functions'])} annotated functions, {placed} conditions placed; "
