@@ -21,14 +21,81 @@ from smartest.symbolic.recipes import Recipe
 Ref = Callable[[type], "ast.expr | None"]
 
 
+_BUILTIN_CALLS = frozenset({"float", "set", "frozenset", "complex"})
+
+
 class Source:
-    """A value known only by its source text (read back from a report)."""
+    """A value known only by its source text (read back from a report or a run
+    directory).  That text is data from a file anyone could have edited, so it is
+    never spliced into a test as it is: `expression` parses it and keeps it only if
+    it is a literal built the way `literal` builds one."""
 
     def __init__(self, text: str, imports: list) -> None:
-        self.text, self.imports = text, [tuple(i) for i in imports]
+        self.text = text if type(text) is str else ""
+        self.imports = [tuple(i) for i in imports
+                        if type(i) in (list, tuple) and len(i) == 2 and all(type(x) is str for x in i)]
 
     def __repr__(self) -> str:
         return self.text
+
+    def expression(self) -> ast.expr | None:
+        """The parsed literal, or None if the text is anything else."""
+        names = {name for _, name in self.imports}
+        if len(self.text) > 1_000_000:
+            return None
+        try:
+            expr = ast.parse(self.text, mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        return expr if _is_literal(expr, names) else None
+
+
+def _is_literal(e: ast.expr, names: set[str]) -> bool:
+    """Constants, containers of literals, `float('nan')`, and constructor calls or
+    attributes (Enum members) of the imported class names, nothing else."""
+    stack = [e]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.Constant):
+            if e.value is Ellipsis:
+                return False
+        elif isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+            if not (isinstance(e.operand, ast.Constant) and type(e.operand.value) in (int, float, complex)):
+                return False
+        elif isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+            stack.extend(e.elts)
+        elif isinstance(e, ast.Dict):
+            if any(k is None for k in e.keys):
+                return False
+            stack.extend(e.keys)
+            stack.extend(e.values)
+        elif isinstance(e, ast.Call):
+            if isinstance(e.func, ast.Name) and e.func.id in _BUILTIN_CALLS:
+                numeric = e.func.id in ("float", "complex")
+                if e.keywords or numeric and not all(isinstance(a, ast.Constant) and type(a.value) is str
+                                                     for a in e.args):
+                    return False
+            elif not _is_class_ref(e.func, names):
+                return False
+            if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+                return False
+            stack.extend(e.args)
+            stack.extend(k.value for k in e.keywords)
+        elif isinstance(e, ast.Attribute):
+            if not _is_class_ref(e, names):
+                return False
+        else:
+            return False
+    return True
+
+
+def _is_class_ref(e: ast.expr, names: set[str]) -> bool:
+    """`Name` or `Name.Attr...` whose first name is one of the imported names."""
+    while isinstance(e, ast.Attribute):
+        if e.attr.startswith("_"):
+            return False
+        e = e.value
+    return isinstance(e, ast.Name) and e.id in names
 
 
 def importable(cls: type) -> tuple[str, str] | None:
@@ -74,10 +141,7 @@ def literal(value: Any, ref: Ref, *, returned: bool = False) -> ast.expr | None:
         vals = [literal(v, ref, returned=returned) for v in value.values()]
         return None if any(x is None for x in keys + vals) else ast.Dict(keys, vals)
     if t is Source:
-        try:
-            return ast.parse(value.text, mode="eval").body
-        except SyntaxError:
-            return None
+        return value.expression()
     if t is Recipe:
         return _call(value.cls, list(value.args), list(value.kwargs), ref, returned)
     if isinstance(value, enum.Enum):

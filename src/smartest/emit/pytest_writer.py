@@ -17,6 +17,8 @@ from typing import Sequence
 
 from smartest.emit.literals import Source, class_ref, importable, literal
 from smartest.engine.testcase import TestCase
+from smartest.errors import SmartestError
+from smartest.report.outputs import importable_name
 from smartest.report.report import distinct_bugs
 
 
@@ -45,8 +47,16 @@ class EmitTarget:
 
     @staticmethod
     def from_dict(d: dict) -> "EmitTarget":
-        return EmitTarget(d["spec"], d["module_name"], d["qualname"], d["import_root"],
-                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False))
+        """From a run directory's start event: names checked, since they become code."""
+        try:
+            t = EmitTarget(str(d["spec"]), d["module_name"], d["qualname"], str(d["import_root"]),
+                           tuple((p[0], bool(p[1])) for p in d["params"]), bool(d.get("bound_method", False)))
+        except (KeyError, TypeError, IndexError):
+            raise SmartestError("the run directory does not say how to import the target") from None
+        names = [t.qualname, *(p for p, _ in t.params)]
+        if not importable_name(t.module_name) or not all(type(n) is str and importable_name(n) for n in names):
+            raise SmartestError("the run directory names the target with something that is not a Python name")
+        return t
 
 
 def _ident(text: str) -> str:
@@ -80,8 +90,20 @@ class _Writer:
             self.other_imports[(module, name)] = name if name not in taken else f"{_ident(module)}_{name}"
         return self.other_imports[(module, name)]
 
+    def _own_module(self, module: str) -> bool:
+        """Is `module` the target's or one found under its import root?  Classes of a
+        value read back from a run directory may come only from there."""
+        if module == self.t.module_name:
+            return True
+        if not importable_name(module):
+            return False
+        base = os.path.join(self.t.import_root, *module.split("."))
+        return os.path.isfile(base + ".py") or os.path.isfile(os.path.join(base, "__init__.py"))
+
     def literal(self, value, returned: bool = False) -> ast.expr | None:
         if type(value) is Source:
+            if not all(self._own_module(m) and n.isidentifier() for m, n in value.imports):
+                return None
             for module, name in value.imports:
                 self._import(module, name)
         return literal(value, self.ref, returned=returned)

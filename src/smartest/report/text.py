@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from smartest.report.report import Report
+from smartest.report.terminal import safe_text
 
 
 def _call(inputs: dict) -> str:
@@ -89,4 +90,5 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  tests written to {path} ({counts['regression']} regression, {counts['bug']} bug)")
     if report.run_dir:
         lines.append(f"  run directory: {report.run_dir}")
-    return "\n".join(lines)
+    # Each line escaped on its own: a newline inside a message is the target's text.
+    return "\n".join(safe_text(line) for line in lines)
