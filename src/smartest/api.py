@@ -80,9 +80,10 @@ def _mixed_solving(options: Options):
 
 
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
-                    run_path: str | None = None) -> Report:
+                    run_path: str | None = None, resume=None) -> Report:
     """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
-    reserves it before it forks, so that it can read the directory if the process dies)."""
+    reserves it before it forks, so that it can read the directory if the process dies).
+    `resume`: the `RunEvents` of `run_path`, an interrupted exploration to continue."""
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
     solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
@@ -90,14 +91,15 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     searcher, policy = strategy.build(options, solver, target)
     guidance = Guidance(target, options)
     searcher = guidance.wrap(searcher)
-    run_dir = None
+    run_dir = replay = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
-        from smartest.report.rundir import RunDirectory
+        from smartest.report.rundir import Replay, RunDirectory
         run_dir = RunDirectory(options.run_dir, target.spec, target.qualname,
                                {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()},
-                               path=run_path)
-        handlers = (run_dir, *handlers)
+                               path=run_path, resume=resume is not None)
+        replay = Replay(run_dir, resume) if resume is not None else None
+        handlers = (replay or run_dir, *handlers)
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
     own = own_modules(target.is_own_file)
@@ -111,6 +113,11 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         stop_reason=result.stop_reason, divergences=result.divergences,
         concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
     )
+    if replay is not None:
+        report.tests = [*report.tests, *replay.unreplayed_tests()] if replay.diverged_at is not None \
+            else report.tests
+        report.extra["resumed"] = {"recorded_runs": len(replay.runs), "replayed_runs": replay.replayed,
+                                   "replay_diverged_at": replay.diverged_at}
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     _opaque_report(report, options, mixed)

@@ -48,7 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="smartest", description="Concolic test generation for Python.")
     sub = p.add_subparsers(dest="command", required=True)
     ex = sub.add_parser("explore", help="explore a function and generate tests")
-    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method")
+    ex.add_argument("target", nargs="?", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method")
+    ex.add_argument("--resume", metavar="RUN_DIR",
+                    help="continue the interrupted exploration of this run directory (its target and options)")
     for flags, dest, typ, default, help_ in EXPLORE_OPTIONS:
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
     ex.add_argument("--strict", action="store_true", help="count every exception as a bug")
@@ -99,6 +101,10 @@ def _prepare(args):
     from smartest.engine.target import resolve
     from smartest.options import Options
 
+    if args.resume:
+        return _prepare_resume(args)
+    if not args.target:
+        raise InvalidArgument("explore needs a TARGET (or --resume RUN_DIR)")
     extra = {}
     if args.abstract:
         if args.strategy != "latest":
@@ -124,6 +130,37 @@ def _prepare(args):
     return options, target
 
 
+def _prepare_resume(args):
+    """Target and options of the run directory to resume, as its start event recorded them."""
+    import dataclasses
+
+    from smartest.engine.target import resolve
+    from smartest.options import Options
+    from smartest.report.outputs import check_outputs
+    from smartest.report.rundir import read_run
+
+    if args.target:
+        raise InvalidArgument("--resume takes the target and options from the run directory: give no TARGET")
+    if args.no_run_dir:
+        raise InvalidArgument("--resume continues in the run directory: --no-run-dir does not apply")
+    if not os.path.isfile(os.path.join(args.resume, "events.jsonl")):
+        raise SmartestError(f"{args.resume} is not a run directory (no events.jsonl)")
+    run = read_run(args.resume)
+    if run.end is not None:
+        raise SmartestError(f"{args.resume}: that exploration finished; nothing to resume")
+    recorded = run.start.get("options")
+    if not isinstance(recorded, dict) or not isinstance(run.start.get("target"), str):
+        raise SmartestError(f"{args.resume}: the start event does not record the target and options")
+    known = {f.name for f in dataclasses.fields(Options)}
+    options = Options(**{k: v for k, v in recorded.items() if k in known})
+    options = dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(os.path.abspath(args.resume))))
+    args.target = run.start["target"]
+    args.strategy = options.strategy
+    target = resolve(args.target, options.default_type)
+    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path, run_dir=None)
+    return options, target
+
+
 def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
     import dataclasses
 
@@ -134,11 +171,15 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
 
     if run_path is not None and options.run_dir is None:
         options = dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(run_path)))
+    resume = None
+    if args.resume:
+        from smartest.report.rundir import read_run
+        resume, run_path = read_run(args.resume), args.resume
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
     try:
         report = run_exploration(target, options, handlers=(progress,) if progress else (),
-                                 coverage=not args.no_coverage, run_path=run_path)
+                                 coverage=not args.no_coverage, run_path=run_path, resume=resume)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if progress:
@@ -166,7 +207,7 @@ def _supervise(args, options, target) -> int:
     base = tempfile.mkdtemp(prefix="smartest-") if temporary else args.run_dir
     qualname = args.target.rpartition(":")[2] or "target"
     try:
-        path = reserve_run_path(base, qualname)
+        path = args.resume or reserve_run_path(base, qualname)
     except OSError as e:
         raise SmartestError(f"cannot create a run directory under {base}: {e.strerror}") from None
     sys.stdout.flush()

@@ -31,6 +31,11 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
             why = "the solver could not decide some paths"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
+    resumed = report.extra.get("resumed")
+    if resumed:
+        lines.append(f"  resumed: {resumed['replayed_runs']} of {resumed['recorded_runs']} recorded runs replayed "
+                     f"(counted once)" + ("" if resumed["replay_diverged_at"] is None else
+                                          f", replay diverged at run {resumed['replay_diverged_at'] + 1}"))
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
