@@ -21,7 +21,7 @@ from smartest.symbolic.recipes import Recipe
 Ref = Callable[[type], "ast.expr | None"]
 
 
-_BUILTIN_CALLS = frozenset({"float", "set", "frozenset", "complex"})
+_BUILTIN_CALLS = frozenset({"float", "set", "frozenset", "complex", "int"})
 
 
 class Source:
@@ -71,8 +71,8 @@ def _is_literal(e: ast.expr, names: set[str]) -> bool:
             stack.extend(e.values)
         elif isinstance(e, ast.Call):
             if isinstance(e.func, ast.Name) and e.func.id in _BUILTIN_CALLS:
-                numeric = e.func.id in ("float", "complex")
-                if e.keywords or numeric and not all(isinstance(a, ast.Constant) and type(a.value) is str
+                numeric = e.func.id in ("float", "complex", "int")
+                if e.keywords or numeric and not all(isinstance(a, ast.Constant) and type(a.value) in (str, int)
                                                      for a in e.args):
                     return False
             elif not _is_class_ref(e.func, names):
@@ -113,9 +113,19 @@ def class_ref(cls: type, name: str) -> ast.expr:
     return out
 
 
-def literal(value: Any, ref: Ref, *, returned: bool = False) -> ast.expr | None:
+MAX_NESTING = 60          # CPython's parser refuses about 200 nested brackets
+_HUGE_INT_BITS = 4 * 3000   # past str(int)'s 4,300-digit limit, written in hex
+
+
+def literal(value: Any, ref: Ref, *, returned: bool = False, depth: int = 0) -> ast.expr | None:
     """An expression for `value`, or None if it has none.  `returned`: the value is
-    compared with `==`, so objects must compare by value."""
+    compared with `==`, so objects must compare by value.  Values nested deeper than
+    MAX_NESTING have none: their source would not compile."""
+    if depth > MAX_NESTING:
+        return None
+    if type(value) is int and value.bit_length() > _HUGE_INT_BITS:
+        # int('-0x...', 16): exact, and unlike a decimal literal not limited in digits
+        return ast.Call(ast.Name("int", ast.Load()), [ast.Constant(hex(value)), ast.Constant(16)], [])
     if value is None or isinstance(value, (bool, int, str, bytes)) and type(value) in (bool, int, str, bytes):
         return ast.Constant(value)
     t = type(value)
@@ -126,7 +136,7 @@ def literal(value: Any, ref: Ref, *, returned: bool = False) -> ast.expr | None:
             return ast.Call(ast.Name("float", ast.Load()), [ast.Constant("inf" if value > 0 else "-inf")], [])
         return ast.Constant(value)
     if t in (list, tuple, set, frozenset):
-        items = [literal(v, ref, returned=returned) for v in value]
+        items = [literal(v, ref, returned=returned, depth=depth + 1) for v in value]
         if any(i is None for i in items):
             return None
         if t is list:
@@ -137,32 +147,32 @@ def literal(value: Any, ref: Ref, *, returned: bool = False) -> ast.expr | None:
             return ast.Set(items) if items else ast.Call(ast.Name("set", ast.Load()), [], [])
         return ast.Call(ast.Name("frozenset", ast.Load()), [ast.List(items, ast.Load())] if items else [], [])
     if t is dict:
-        keys = [literal(k, ref, returned=returned) for k in value]
-        vals = [literal(v, ref, returned=returned) for v in value.values()]
+        keys = [literal(k, ref, returned=returned, depth=depth + 1) for k in value]
+        vals = [literal(v, ref, returned=returned, depth=depth + 1) for v in value.values()]
         return None if any(x is None for x in keys + vals) else ast.Dict(keys, vals)
     if t is Source:
         return value.expression()
     if t is Recipe:
-        return _call(value.cls, list(value.args), list(value.kwargs), ref, returned)
+        return _call(value.cls, list(value.args), list(value.kwargs), ref, returned, depth)
     if isinstance(value, enum.Enum):
         owner = ref(t)
         return None if owner is None else ast.Attribute(owner, value.name, ast.Load())
     if isinstance(value, tuple) and hasattr(t, "_fields"):
-        return _call(t, [], list(zip(t._fields, value)), ref, returned)
+        return _call(t, [], list(zip(t._fields, value)), ref, returned, depth)
     if dataclasses.is_dataclass(value) and (not returned or t.__dataclass_params__.eq):
         fields = [f for f in dataclasses.fields(value) if f.init]
         if len(fields) != len(dataclasses.fields(value)) and returned:
             return None
-        return _call(t, [], [(f.name, getattr(value, f.name)) for f in fields], ref, returned)
+        return _call(t, [], [(f.name, getattr(value, f.name)) for f in fields], ref, returned, depth)
     return None
 
 
-def _call(cls: type, args: list, kwargs: list, ref: Ref, returned: bool) -> ast.expr | None:
+def _call(cls: type, args: list, kwargs: list, ref: Ref, returned: bool, depth: int) -> ast.expr | None:
     func = ref(cls)
     if func is None:
         return None
-    a = [literal(v, ref, returned=returned) for v in args]
-    k = [(name, literal(v, ref, returned=returned)) for name, v in kwargs]
+    a = [literal(v, ref, returned=returned, depth=depth + 1) for v in args]
+    k = [(name, literal(v, ref, returned=returned, depth=depth + 1)) for name, v in kwargs]
     if any(x is None for x in a) or any(x is None for _, x in k):
         return None
     return ast.Call(func, a, [ast.keyword(name, x) for name, x in k])
@@ -182,3 +192,18 @@ def source(value: Any) -> tuple[str, list[tuple[str, str]]] | None:
 
     expr = literal(value, ref)
     return None if expr is None else (ast.unparse(expr), imports)
+
+
+def needs_exact_compare(value: Any, depth: int = 0) -> bool:
+    """Does `value` hold a NaN or a -0.0 anywhere?  `==` cannot pin those: NaN is
+    unequal to itself (a tuple holding one fails `==` at once) and -0.0 == 0.0."""
+    if depth > MAX_NESTING:
+        return False
+    t = type(value)
+    if t is float:
+        return value != value or (value == 0.0 and math.copysign(1.0, value) < 0)
+    if t in (list, tuple):
+        return any(needs_exact_compare(v, depth + 1) for v in value)
+    if t is dict:
+        return any(needs_exact_compare(v, depth + 1) for v in value.values())
+    return False

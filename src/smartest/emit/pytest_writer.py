@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from smartest.emit.literals import Source, class_ref, importable, literal
+from smartest.emit.literals import Source, class_ref, importable, literal, needs_exact_compare
 from smartest.engine.testcase import TestCase
 from smartest.errors import SmartestError
 from smartest.report.outputs import importable_name
@@ -176,10 +176,13 @@ class _Writer:
             elif isinstance(tc.returned, float) and math.isnan(tc.returned):
                 self.extra_imports.add("__math__")
                 body = [ast.Assert(ast.Call(ast.Attribute(ast.Name("math", ast.Load()), "isnan", ast.Load()), [call], []))]
+            elif lit is not None and needs_exact_compare(tc.returned):
+                self.extra_imports.add("__same__")
+                body = [ast.Assert(ast.Call(ast.Name("_same", ast.Load()), [call, lit], []))]
             elif lit is not None:
                 body = [ast.Assert(ast.Compare(call, [ast.Eq()], [lit]))]
             else:
-                doc = f"Returned {tc.returned!r} when generated (no literal form to compare with)."
+                doc = f"Returned {_short_repr(tc.returned)} when generated (no literal form to compare with)."
                 body = [ast.Expr(call)]
         else:
             return None
@@ -187,6 +190,42 @@ class _Writer:
             body.insert(0, ast.Expr(ast.Constant(doc)))
         return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
                                body=body, decorator_list=[], returns=None)
+
+
+def _short_repr(value) -> str:
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _inputs_key(inputs) -> str:
+    """Inputs as text, to write one test per distinct inputs (a repr that fails, such as
+    an int past the digit limit, makes the inputs distinct from every other)."""
+    try:
+        return repr(sorted(inputs.items()))
+    except (ValueError, TypeError, RecursionError):
+        return f"<unrepresentable {id(inputs)}>"
+
+
+# Written into a test module whose expected value holds a NaN or a -0.0: equality that
+# takes NaN as equal to itself and tells -0.0 from 0.0, through lists, tuples, dicts.
+_SAME = '''
+def _same(a, b):
+    """Equal, counting NaN equal to NaN and -0.0 unequal to 0.0 (floats inside containers too)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is float:
+        if a != a or b != b:
+            return a != a and b != b
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+'''
 
 
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> tuple[str, dict]:
@@ -200,7 +239,7 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
     for tc in tests:
         if tc.bug:
             continue
-        key = repr(sorted(tc.inputs.items()))
+        key = _inputs_key(tc.inputs)
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
@@ -234,6 +273,8 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         body.append(ast.Import([ast.alias("math")]))
     if "__subprocess__" in w.extra_imports:
         body.append(ast.Import([ast.alias("subprocess")]))
+    if "__same__" in w.extra_imports and "__math__" not in w.extra_imports:
+        body.append(ast.Import([ast.alias("math")]))
     body += [
         ast.Import([ast.alias("sys")]),
         ast.ImportFrom("pathlib", [ast.alias("Path")], 0),
@@ -244,6 +285,7 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         ast.ImportFrom(target.module_name, aliases, 0),
         *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
           for (module, name), local in sorted(w.other_imports.items())),
+        *(ast.parse(_SAME).body if "__same__" in w.extra_imports else []),
         *funcs,
     ]
     module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
