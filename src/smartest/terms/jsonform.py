@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from smartest.terms.rewrite import transform
 from smartest.terms.term import Sort, Term, make
 
 _SORTS = {s.value: s for s in Sort}
@@ -68,27 +69,18 @@ def decode_value(d: Any) -> Any:
 
 def encode_terms(terms: Iterable[Term | None]) -> dict:
     """{"nodes": [...], "roots": [index or None, ...]} for the terms, in order."""
-    index: dict[Term, int] = {}
-    nodes: list[list] = []
+    terms = list(terms)
+    seen: dict[Term, Term] = {}
+    for t in terms:
+        if t is not None:
+            transform(t, _unchanged, seen)   # fills `seen` children first
+    index = {t: i for i, t in enumerate(seen)}
+    nodes = [[t.op, t.sort.value, encode_value(t.value), [index[a] for a in t.args]] for t in seen]
+    return {"nodes": nodes, "roots": [None if t is None else index[t] for t in terms]}
 
-    def visit(t: Term) -> int:
-        stack = [t]
-        while stack:
-            top = stack[-1]
-            if top in index:
-                stack.pop()
-                continue
-            pending = [a for a in top.args if a not in index]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
-            index[top] = len(nodes)
-            nodes.append([top.op, top.sort.value, encode_value(top.value), [index[a] for a in top.args]])
-        return index[t]
 
-    roots = [None if t is None else visit(t) for t in terms]
-    return {"nodes": nodes, "roots": roots}
+def _unchanged(t: Term) -> None:
+    return None
 
 
 def decode_terms(d: Any) -> list[Term | None]:
