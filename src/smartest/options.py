@@ -22,9 +22,11 @@ class Options:
     default_type: str = "int"
     max_depth: int = 5000             # branches recorded per run
     # A solver check is bounded by z3's steps (`rlimit`), so its answer does not depend
-    # on machine load; the wall-clock timeout is only a backstop.  50M steps: about 6 s
-    # here, twice the hardest query of the corpus and benchmarks (p40: 23.7M steps).
-    solver_timeout_ms: int = 60_000
+    # on machine load; the wall-clock timeout is only a backstop (0: none).  50M steps:
+    # about 6 s idle here, twice the hardest query of the corpus and benchmarks (p40:
+    # 23.7M steps).  A 60 s backstop fired on p40 on this machine at load 15 (its 2.8 s
+    # query took over a minute), so the backstop is 10 minutes.
+    solver_timeout_ms: int = 600_000
     solver_rlimit: int = 50_000_000
     strict: bool = False              # every exception is a bug
     stall_restarts: int = 10          # random restarts without a new path before giving up

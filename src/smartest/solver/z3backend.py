@@ -450,7 +450,8 @@ class Limits:
 
     def solver(self) -> "z3.Solver":
         s = z3.Solver()
-        s.set("timeout", self.timeout_ms)
+        if self.timeout_ms:         # 0: no wall-clock bound at all
+            s.set("timeout", self.timeout_ms)
         if self.rlimit:
             s.set("rlimit", self.rlimit)
         return s
