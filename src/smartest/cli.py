@@ -270,7 +270,8 @@ def _report_killed(args, path: str, signum: int, temporary: bool) -> int:
                               bug=True, new_path=True, path_length=0, directed=False, diverged=False,
                               duration_s=0.0))
         call = ", ".join(f"{k}={v!r}" for k, v in run.unfinished.items())
-        print(_safe(f"smartest: the target killed the process with {name} on {args.target.rpartition(':')[2]}({call})"))
+        function = args.target.rpartition(":")[2]
+        print(_safe(f"smartest: the target killed the process with {name} on {function}({call})"))
     else:
         print(f"smartest: the exploration process was killed by {name}")
     print(f"  {len(run.tests)} tests found before were kept" + ("" if temporary else f" in {path}"))
@@ -299,9 +300,8 @@ def _term_as_interrupt(signum, frame):
 
 def _emit(args) -> int:
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
-    from smartest.report.rundir import read_events
-
     from smartest.report.outputs import check_writable_file
+    from smartest.report.rundir import read_events
 
     if not os.path.isfile(os.path.join(args.run_dir, "events.jsonl")):
         raise SmartestError(f"{args.run_dir} is not a run directory (no events.jsonl)")
