@@ -111,25 +111,27 @@ def _workers(options: Options) -> int:
 
 
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
-                    run_path: str | None = None) -> Report:
+                    run_path: str | None = None, resume=None) -> Report:
     """Explore a resolved target.  `run_path`: an exact run directory to use (the CLI
-    reserves it before it forks, so that it can read the directory if the process dies)."""
+    reserves it before it forks, so that it can read the directory if the process dies).
+    `resume`: the `RunEvents` of `run_path`, an interrupted exploration to continue."""
     options = check_options(options)
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
-                                       mixed=mixed)
+    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
+                                       max_str_len=options.max_str_len, mixed=mixed)
     searcher, policy = strategy.build(options, solver, target)
     guidance = Guidance(target, options)
     searcher = guidance.wrap(searcher)
-    run_dir = None
+    run_dir = replay = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
-        from smartest.report.rundir import RunDirectory
+        from smartest.report.rundir import Replay, RunDirectory
         run_dir = RunDirectory(options.run_dir, target.spec, target.qualname,
                                {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()},
-                               path=run_path)
-        handlers = (run_dir, *handlers)
+                               path=run_path, resume=resume is not None)
+        replay = Replay(run_dir, resume) if resume is not None else None
+        handlers = (replay or run_dir, *handlers)
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                     policy=policy, handler=_Fanout(handlers))
     own = own_modules(target.is_own_file)
@@ -157,6 +159,11 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     )
     if options.ray and workers or workers > 1:
         report.extra["parallel"] = parallel
+    if replay is not None:
+        report.tests = [*report.tests, *replay.unreplayed_tests()] if replay.diverged_at is not None \
+            else report.tests
+        report.extra["resumed"] = {"recorded_runs": len(replay.runs), "replayed_runs": replay.replayed,
+                                   "replay_diverged_at": replay.diverged_at}
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     report.notes.extend(getattr(policy, "summary_lines", list)())

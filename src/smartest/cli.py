@@ -40,7 +40,9 @@ EXPLORE_OPTIONS = [
     (("--max-len",), "max_len", int, "most elements of a list, tuple, dict or set input"),
     (("--default-type",), "default_type", str, "type of unannotated parameters (int, str, bool, float, bytes)"),
     (("--max-depth",), "max_depth", int, "most branches recorded in one run"),
-    (("--solver-timeout",), "solver_timeout_ms", int, "milliseconds per solver query"),
+    (("--solver-rlimit",), "solver_rlimit", int,
+     "z3 resource steps per solver query, the same on any machine (0: no limit)"),
+    (("--solver-timeout",), "solver_timeout_ms", int, "wall-clock backstop per solver query, in ms (0: none)"),
     (("--solving",), "solving", str,
      "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
     (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
@@ -55,8 +57,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="smartest", description="Concolic test generation for Python.")
     sub = p.add_subparsers(dest="command", required=True)
     ex = sub.add_parser("explore", help="explore a function and generate tests")
-    ex.add_argument("target", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method; or a module or "
-                                   "package (pkg.mod, path/to/file.py, path/to/pkg/) to explore every public function")
+    ex.add_argument("target", nargs="?", help="path/to/file.py:func, pkg.mod:func or pkg.mod:Class.method; or a "
+                    "module or package (pkg.mod, path/to/file.py, path/to/pkg/) to explore every public function")
+    ex.add_argument("--resume", metavar="RUN_DIR",
+                    help="continue the interrupted exploration of this run directory (its target and options)")
     for flags, dest, typ, help_ in EXPLORE_OPTIONS:
         default = _OPTION_DEFAULTS[dest]
         ex.add_argument(*flags, dest=dest, type=typ, default=default, help=f"{help_} (default {default})")
@@ -121,7 +125,7 @@ def _strategy_settings(args) -> dict:
 
 def _explore(args) -> int:
     from smartest.project.discover import is_project_target
-    if is_project_target(args.target):   # a module or a package: every function in it
+    if args.target and not args.resume and is_project_target(args.target):   # a module or a package: every function in it
         from smartest.project.driver import explore_project
         forked = not args.no_isolate and hasattr(os, "fork")
         return explore_project(args, _options(args), _supervise if forked else _explore_here, forked)
@@ -134,10 +138,47 @@ def _explore(args) -> int:
 
 
 def _prepare(args):
+    from smartest.engine.target import resolve
+    from smartest.report.outputs import check_outputs
+    if args.resume:
+        return _prepare_resume(args)
+    if not args.target:
+        raise InvalidArgument("explore needs a TARGET (or --resume RUN_DIR)")
+    options = _options(args)
+    target = resolve(args.target, options.default_type)
+    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path,
+                  run_dir=None if args.no_run_dir else args.run_dir)
+    return options, target
+
+
+def _prepare_resume(args):
+    """Target and options of the run directory to resume, as its start event recorded them."""
     from smartest.api import check_options
     from smartest.engine.target import resolve
-    options = _options(args)
-    return options, resolve(args.target, options.default_type)
+    from smartest.report.outputs import check_outputs
+    from smartest.report.rundir import read_run
+
+    if args.target:
+        raise InvalidArgument("--resume takes the target and options from the run directory: give no TARGET")
+    if args.no_run_dir:
+        raise InvalidArgument("--resume continues in the run directory: --no-run-dir does not apply")
+    if not os.path.isfile(os.path.join(args.resume, "events.jsonl")):
+        raise SmartestError(f"{args.resume} is not a run directory (no events.jsonl)")
+    run = read_run(args.resume)
+    if run.end is not None:
+        raise SmartestError(f"{args.resume}: that exploration finished; nothing to resume")
+    recorded = run.start.get("options")
+    if not isinstance(recorded, dict) or not isinstance(run.start.get("target"), str):
+        raise SmartestError(f"{args.resume}: the start event does not record the target and options")
+    known = {f.name for f in dataclasses.fields(Options)}
+    options = Options(**{k: v for k, v in recorded.items() if k in known})
+    options = check_options(dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(
+        os.path.abspath(args.resume)))))
+    args.target = run.start["target"]
+    args.strategy = options.strategy
+    target = resolve(args.target, options.default_type)
+    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path, run_dir=None)
+    return options, target
 
 
 def _options(args):
@@ -160,11 +201,15 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
 
     if run_path is not None and options.run_dir is None:
         options = dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(run_path)))
+    resume = None
+    if args.resume:
+        from smartest.report.rundir import read_run
+        resume, run_path = read_run(args.resume), args.resume
     progress = make_progress(args.target, quiet=args.quiet)
     previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
     try:
         report = run_exploration(target, options, handlers=(progress,) if progress else (),
-                                 coverage=not args.no_coverage, run_path=run_path)
+                                 coverage=not args.no_coverage, run_path=run_path, resume=resume)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if progress:
@@ -201,7 +246,7 @@ def _supervise(args, options, target) -> int:
     base = tempfile.mkdtemp(prefix="smartest-") if temporary else args.run_dir
     qualname = args.target.rpartition(":")[2] or "target"
     try:
-        path = reserve_run_path(base, qualname)
+        path = args.resume or reserve_run_path(base, qualname)
     except OSError as e:
         raise SmartestError(f"cannot create a run directory under {base}: {e.strerror}") from None
     sys.stdout.flush()
@@ -263,7 +308,8 @@ def _report_killed(args, path: str, signum: int, temporary: bool) -> int:
                               bug=True, new_path=True, path_length=0, directed=False, diverged=False,
                               duration_s=0.0))
         call = ", ".join(f"{k}={v!r}" for k, v in run.unfinished.items())
-        print(f"smartest: the target killed the process with {name} on {args.target.rpartition(':')[2]}({call})")
+        function = args.target.rpartition(":")[2]
+        print(_safe(f"smartest: the target killed the process with {name} on {function}({call})"))
     else:
         print(f"smartest: the exploration process was killed by {name}")
     print(f"  {len(run.tests)} tests found before were kept" + ("" if temporary else f" in {path}"))
@@ -292,10 +338,12 @@ def _term_as_interrupt(signum, frame):
 
 def _emit(args) -> int:
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.report.outputs import check_writable_file
     from smartest.report.rundir import read_events
 
     if not os.path.isfile(os.path.join(args.run_dir, "events.jsonl")):
         raise SmartestError(f"{args.run_dir} is not a run directory (no events.jsonl)")
+    check_writable_file(args.output, "-o")
     start, tests, end = read_events(args.run_dir)
     if "emit" not in start:
         raise SmartestError(f"{args.run_dir}: the start event does not say how to import the target")
@@ -317,7 +365,7 @@ def _guarded(action) -> int:
     try:
         return action()
     except SmartestError as e:
-        print(f"smartest: error: {e}", file=sys.stderr)
+        print(f"smartest: error: {_safe(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("smartest: interrupted", file=sys.stderr)
@@ -325,12 +373,35 @@ def _guarded(action) -> int:
     except Exception as e:  # never a traceback from smartest unless asked for
         if os.environ.get("SMARTEST_DEBUG"):
             raise
-        print(f"smartest: internal error: {type(e).__name__}: {e} (SMARTEST_DEBUG=1 shows the traceback)",
-              file=sys.stderr)
+        print(f"smartest: internal error: {type(e).__name__}: {_safe(str(e))} (SMARTEST_DEBUG=1 shows the "
+              f"traceback)", file=sys.stderr)
         return 3
 
 
+def _safe(text: str) -> str:
+    from smartest.report.terminal import safe_text
+    return safe_text(text)
+
+
+def _fix_hash_seed() -> None:
+    """Run `smartest explore` itself with string hashing fixed: the target's sets of
+    strings iterate in hash order, so with a random hash seed the same --seed would
+    explore other paths and write other tests (71 against 87 measured on one target).
+    Re-executes this command once with PYTHONHASHSEED=0 unless it is already set."""
+    if os.environ.get("PYTHONHASHSEED") == "0" or sys.flags.hash_randomization == 0:
+        return
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execve(sys.executable, [sys.executable, "-m", "smartest", *sys.argv[1:]], env)
+    except OSError:
+        pass  # cannot re-execute: explore with this process's hashing
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:2] == ["explore"]:
+        _fix_hash_seed()
     args = _parser().parse_args(argv)
     command = {"explore": _explore, "emit": _emit, "strategies": _strategies}[args.command]
     return _guarded(lambda: command(args))

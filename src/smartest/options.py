@@ -26,7 +26,13 @@ class Options:
     max_len: int = 4                  # most elements of a list/tuple/dict/set input
     default_type: str = "int"
     max_depth: int = 5000             # branches recorded per run
-    solver_timeout_ms: int = 5000
+    # A solver check is bounded by z3's steps (`rlimit`), so its answer does not depend
+    # on machine load; the wall-clock timeout is only a backstop (0: none).  50M steps:
+    # about 6 s idle here, twice the hardest query of the corpus and benchmarks (p40:
+    # 23.7M steps).  A 60 s backstop fired on p40 on this machine at load 15 (its 2.8 s
+    # query took over a minute), so the backstop is 10 minutes.
+    solver_timeout_ms: int = 600_000
+    solver_rlimit: int = 50_000_000
     strict: bool = False              # every exception is a bug
     stall_restarts: int = 10          # random restarts without a new path before giving up
     run_dir: str | None = ".smartest"  # None: keep nothing on disk
@@ -44,7 +50,8 @@ class Options:
     complex_nonlinear: bool = False   # non-linear integer terms go to the complex part
 
     def __post_init__(self) -> None:
-        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "workers"):
+        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "solver_rlimit",
+                     "workers"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")
         for name in ("time_limit", "per_run_timeout"):

@@ -27,7 +27,7 @@ CASES = {
 @pytest.mark.parametrize("function", sorted(CASES))
 def test_every_outcome_reached_and_the_search_completes(function):
     report = smartest.explore(f"{TARGETS}:{function}", run_dir=None, coverage=False, max_str_len=6,
-                              max_runs=400, time_limit=60, solver_timeout_ms=2000)
+                              max_runs=400, time_limit=600, solver_rlimit=16_000_000)
     reached = {label(MODULE, function, dict(t.inputs)) for t in report.tests if t.outcome in ("returned", "raised")}
     assert reached == CASES[function]
     assert report.complete, report.concretizations
@@ -48,8 +48,8 @@ def test_bit_operations_between_symbolic_ints_are_exact():
 def test_trig_under_dart_reports_the_concrete_fallback():
     """math.sin has no exact model: DART uses its value and says so; no false bug."""
     path = os.path.join(os.path.dirname(TARGETS), "..", "..", "..", "benchmarks", "programs", "trig.py")
-    report = smartest.explore(f"{path}:run", run_dir=None, coverage=False, max_runs=20, time_limit=30,
-                              solver_timeout_ms=1000)
+    report = smartest.explore(f"{path}:run", run_dir=None, coverage=False, max_runs=20, time_limit=600,
+                              solver_rlimit=8_000_000)
     assert not report.complete
     assert any("sin" in c["reason"] for c in report.concretizations)
     module = load(path)

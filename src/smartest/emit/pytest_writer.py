@@ -15,9 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from smartest.engine.literals import Source, class_ref, importable, literal
+from smartest.engine.literals import Source, class_ref, importable, literal, needs_exact_compare
 from smartest.engine.target import importable_without
 from smartest.engine.testcase import TestCase
+from smartest.errors import SmartestError
+from smartest.report.outputs import importable_name
 from smartest.report.report import distinct_bugs
 
 
@@ -51,9 +53,18 @@ class EmitTarget:
 
     @staticmethod
     def from_dict(d: dict) -> "EmitTarget":
-        return EmitTarget(d["spec"], d["module_name"], d["qualname"], d["import_root"],
-                          tuple((p[0], bool(p[1])) for p in d["params"]), d.get("bound_method", False),
-                          d.get("installed", False), d.get("file"))
+        """From a run directory's start event: names checked, since they become code."""
+        try:
+            file = d.get("file")
+            t = EmitTarget(str(d["spec"]), d["module_name"], d["qualname"], str(d["import_root"]),
+                           tuple((p[0], bool(p[1])) for p in d["params"]), bool(d.get("bound_method", False)),
+                           bool(d.get("installed", False)), None if file is None else str(file))
+        except (KeyError, TypeError, IndexError):
+            raise SmartestError("the run directory does not say how to import the target") from None
+        names = [t.qualname, *(p for p, _ in t.params)]
+        if not importable_name(t.module_name) or not all(type(n) is str and importable_name(n) for n in names):
+            raise SmartestError("the run directory names the target with something that is not a Python name")
+        return t
 
 
 def _ident(text: str) -> str:
@@ -87,8 +98,20 @@ class _Writer:
             self.other_imports[(module, name)] = name if name not in taken else f"{_ident(module)}_{name}"
         return self.other_imports[(module, name)]
 
+    def _own_module(self, module: str) -> bool:
+        """Is `module` the target's or one found under its import root?  Classes of a
+        value read back from a run directory may come only from there."""
+        if module == self.t.module_name:
+            return True
+        if not importable_name(module):
+            return False
+        base = os.path.join(self.t.import_root, *module.split("."))
+        return os.path.isfile(base + ".py") or os.path.isfile(os.path.join(base, "__init__.py"))
+
     def literal(self, value, returned: bool = False) -> ast.expr | None:
         if type(value) is Source:
+            if not all(self._own_module(m) and n.isidentifier() for m, n in value.imports):
+                return None
             for module, name in value.imports:
                 self._import(module, name)
         return literal(value, self.ref, returned=returned)
@@ -170,10 +193,13 @@ class _Writer:
             elif isinstance(tc.returned, float) and math.isnan(tc.returned):
                 self.extra_imports.add("__math__")
                 body = [ast.Assert(ast.Call(ast.Attribute(ast.Name("math", ast.Load()), "isnan", ast.Load()), [call], []))]
+            elif lit is not None and needs_exact_compare(tc.returned):
+                self.extra_imports.add("__same__")
+                body = [ast.Assert(ast.Call(ast.Name("_same", ast.Load()), [call, lit], []))]
             elif lit is not None:
                 body = [ast.Assert(ast.Compare(call, [ast.Eq()], [lit]))]
             else:
-                doc = f"Returned {tc.returned!r} when generated (no literal form to compare with)."
+                doc = f"Returned {_short_repr(tc.returned)} when generated (no literal form to compare with)."
                 body = [ast.Expr(call)]
         else:
             return None
@@ -181,6 +207,42 @@ class _Writer:
             body.insert(0, ast.Expr(ast.Constant(doc)))
         return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
                                body=body, decorator_list=[], returns=None)
+
+
+def _short_repr(value) -> str:
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _inputs_key(inputs) -> str:
+    """Inputs as text, to write one test per distinct inputs (a repr that fails, such as
+    an int past the digit limit, makes the inputs distinct from every other)."""
+    try:
+        return repr(sorted(inputs.items()))
+    except (ValueError, TypeError, RecursionError):
+        return f"<unrepresentable {id(inputs)}>"
+
+
+# Written into a test module whose expected value holds a NaN or a -0.0: equality that
+# takes NaN as equal to itself and tells -0.0 from 0.0, through lists, tuples, dicts.
+_SAME = '''
+def _same(a, b):
+    """Equal, counting NaN equal to NaN and -0.0 unequal to 0.0 (floats inside containers too)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is float:
+        if a != a or b != b:
+            return a != a and b != b
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+'''
 
 
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str) -> tuple[str, dict]:
@@ -233,6 +295,8 @@ def build_pytest_suite(entries: Sequence[Entry], out_path: str) -> tuple[str, li
         body.append(ast.Import([ast.alias("math")]))
     if "__subprocess__" in extra:
         body.append(ast.Import([ast.alias("subprocess")]))
+    if "__same__" in extra and "__math__" not in extra:
+        body.append(ast.Import([ast.alias("math")]))
     if first.installed and "__subprocess__" not in extra:
         body.append(ast.Import([ast.alias("pytest")]))
     else:
@@ -250,6 +314,7 @@ def build_pytest_suite(entries: Sequence[Entry], out_path: str) -> tuple[str, li
         ast.ImportFrom(first.module_name, aliases, 0),
         *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
           for (module, name), local in sorted(other.items())),
+        *(ast.parse(_SAME).body if "__same__" in extra else []),
         *funcs,
     ]
     module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
@@ -273,7 +338,7 @@ def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase],
     for tc in tests:
         if tc.bug:
             continue
-        key = repr(sorted(tc.inputs.items()))
+        key = _inputs_key(tc.inputs)
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
@@ -314,8 +379,8 @@ def _unique(name: str, used: set[str]) -> str:
 def _shape(tc: TestCase) -> str:
     """What a parametrized test can share: "" for a test that stays alone."""
     if tc.outcome == "returned":
-        v = tc.returned
-        return "" if isinstance(v, float) and math.isnan(v) else "returns"
+        # a NaN or -0.0 anywhere needs the exact comparison (_same) of a test of its own
+        return "" if needs_exact_compare(tc.returned) else "returns"
     if tc.outcome == "raised" and tc.raised is not None:
         return f"raises {tc.raised.type}"
     return ""
@@ -361,7 +426,8 @@ def _parametrized(w: "_Writer", base: str, shape: str, group: list[TestCase], ph
         else:
             message = tc.raised.message
             cells.append(ast.Constant(re.escape(message) if 0 < len(message) <= 200 else None))
-        case_id = [ast.keyword("id", ast.Constant(phrases[tc.index]))] if tc.index in phrases else []
+        # always an explicit id: pytest's own ids format the values (str() of a 10,000-digit int raises)
+        case_id = [ast.keyword("id", ast.Constant(phrases.get(tc.index) or f"case{len(rows) + 1}"))]
         rows.append(ast.Call(ast.Attribute(ast.Name("pytest", ast.Load()), "param", ast.Load()), cells, case_id))
     call = w.call_with({n: ast.Name(n, ast.Load()) for n in names})
     if shape == "returns":

@@ -13,6 +13,8 @@ _NOT_JSON = object()
 def _exact_json(value: Any) -> Any:
     """The JSON form of a value that reads back as the same value and type, else _NOT_JSON."""
     t = type(value)
+    if t is int and value.bit_length() > 12_000:
+        return _NOT_JSON    # past str(int)'s digit limit: its source is int('0x...', 16)
     if value is None or t in (bool, int, str):
         return value
     if t is float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from smartest.report.report import Report
+from smartest.report.terminal import safe_text
 
 
 def _call(inputs: dict) -> str:
@@ -28,6 +29,11 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
             why = "the solver could not decide some paths"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
+    resumed = report.extra.get("resumed")
+    if resumed:
+        lines.append(f"  resumed: {resumed['replayed_runs']} of {resumed['recorded_runs']} recorded runs replayed "
+                     f"(counted once)" + ("" if resumed["replay_diverged_at"] is None else
+                                          f", replay diverged at run {resumed['replay_diverged_at'] + 1}"))
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
@@ -71,4 +77,5 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  tests written to {path} ({counts['regression']} regression{of}, {counts['bug']} bug)")
     if report.run_dir:
         lines.append(f"  run directory: {report.run_dir}")
-    return "\n".join(lines)
+    # Each line escaped on its own: a newline inside a message is the target's text.
+    return "\n".join(safe_text(line) for line in lines)

@@ -15,13 +15,14 @@ the unguarded over-approximation decides unsat, and a model it gives is checked 
 evaluating the terms with Python's semantics.  A query with bit-level operations is
 first solved with W-bit vectors under their guards (sat is exact), then, for a proof
 of unsat, in the int encoding.  A model that fails the check widens W and K (W, 4W,
-16W); a bit-vector check that timed out, or the query's time, ends the widening with
-*unknown*.  A model that cannot be checked here (the string lowering abstracted part
-of it) is returned as unknown with the candidate, for that layer to check.
+16W); a bit-vector check that ran out of steps ends the widening with *unknown*.
+Nothing here reads a clock: the widening is bounded by count, each check by z3's
+resource limit, so the answer does not depend on how busy the machine is.  A model
+that cannot be checked here (the string lowering abstracted part of it) is returned
+as unknown with the candidate, for that layer to check.
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
 from smartest.solver.protocol import Answer, Query, Status
@@ -44,8 +45,7 @@ Solve = Callable[[str, int, int, Query, bool], tuple[Status, Any, bool]]
 class Exactness:
     """The strategy, with its per-term caches (terms are interned: keys by identity)."""
 
-    def __init__(self, timeout_ms: int) -> None:
-        self.timeout_ms = timeout_ms
+    def __init__(self) -> None:
         self._bits: dict[Term, bool] = {}
         self._widths: dict[Term, int] = {}
         self._floats: dict[Term, bool] = {}
@@ -94,7 +94,6 @@ class Exactness:
     def check(self, query: Query, solve: Solve) -> Answer:
         bits = any(self.needs_bits(c) for c in query.constraints)
         width, bound = self.width(query), POW_BOUND
-        started = time.perf_counter()
         for _ in range(WIDENINGS):
             bv_unsat = False
             if bits:
@@ -112,7 +111,7 @@ class Exactness:
                 return Answer(Status.SAT, model)
             if valid is None:
                 return Answer(Status.UNKNOWN, model)
-            if bits and not bv_unsat or width >= MAX_WIDTH or time.perf_counter() - started > self.timeout_ms / 1000:
+            if bits and not bv_unsat or width >= MAX_WIDTH:
                 break
             width, bound = width * 4, bound * 4
         return Answer(Status.UNKNOWN)

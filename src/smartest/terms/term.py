@@ -1,8 +1,13 @@
 """Term nodes: immutable, hash-consed, with cached free-variable sets.
 
 Hash-consing means structurally equal terms are the same object, so equality is
-identity, hashing is `id`, and caches keyed by terms (the z3 translation, the query
-cache, independence slicing) cost a pointer comparison.
+identity and caches keyed by terms (the z3 translation, the query cache,
+independence slicing) cost a pointer comparison.  The hash is structural, computed
+once when a node is interned: hashing by `id` made every set of terms iterate in
+an order set by memory addresses, so the order constraints reached z3, and so its
+models and the tests, changed with anything that allocated before the exploration
+(measured: a resumed exploration, which reads its run directory first, wrote other
+tests than an uninterrupted one from run 170 on).
 """
 from __future__ import annotations
 
@@ -30,13 +35,16 @@ class Term:
     which intern the node.
     """
 
-    __slots__ = ("op", "args", "sort", "value", "_free", "__weakref__")
+    __slots__ = ("op", "args", "sort", "value", "_free", "_hash", "__weakref__")
 
     op: str
     args: tuple["Term", ...]
     sort: Sort
     value: Any
     _free: frozenset | None
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __repr__(self) -> str:
         if self.op == "const":
@@ -85,6 +93,7 @@ def make(op: str, args: tuple[Term, ...], sort: Sort, value: Any = None) -> Term
     if t is None:
         t = object.__new__(Term)
         t.op, t.args, t.sort, t.value, t._free = op, args, sort, value, None
+        t._hash = hash((op, sort.value, key[-1] if op == "const" else value, tuple(a._hash for a in args)))
         _TABLE[key] = t
     return t
 

@@ -248,6 +248,7 @@ class SummaryPolicy:
             "summaries_reused": len(self.used_stored),
             "stored_paths_reused": sum(self.summaries[q].stored for q in self.used_stored),
             "invalidated": sorted(self.store.invalidated),
+            "store_notes": list(self.store.notes),
             "store": self.store.path,
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
@@ -261,7 +262,8 @@ class SummaryPolicy:
         reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
         n = sum(1 for f in fns.values() if f["paths"])
         return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}", *function_lines(smart)]
+                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}",
+                *(f"note: {n}" for n in smart.get("store_notes", ())), *function_lines(smart)]
 
     def finish(self) -> None:
         """Save the summaries that grew (the exploration is over)."""

@@ -1,32 +1,40 @@
 """The summary store: function summaries kept in SQLite between explorations.
 
-One row per (qualified name, code hash) holds the pickled path summaries of that
-function (terms pickle by structure and are interned again on load).  A later
-exploration of the same code finds them and starts from them; when the code of
-the function or of anything it may call changes, its hash changes, the old rows
+One row per (qualified name, code hash) holds the path summaries of that function
+as typed JSON (`terms/jsonform.py`: a table of term nodes, read back by building
+terms, so a store planted in a repository can hold data and nothing that runs).
+A later exploration of the same code finds them and starts from them; when the code
+of the function or of anything it may call changes, its hash changes, the old rows
 no longer match and are dropped the first time the new code asks for them.
+
+Several explorations may share one store at once: it is opened in WAL mode (readers
+never wait for a writer) with a busy timeout (a writer waits for another instead of
+failing), and each exploration writes its summaries in one transaction at the end.
+The file's schema version is SQLite's `user_version`; a store written with another
+version (or a file that is not a store) is rebuilt empty, with a note, never read.
 
 The file lives under the run-directory base (`.smartest/summaries.sqlite` by
 default); `SummaryStore(None)` keeps nothing.
 """
 from __future__ import annotations
 
+import json
 import os
-import pickle
 import sqlite3
 import time
 
 from smartest.strategies.smart.summary import PathSummary
 from smartest.errors import SmartestError
+from smartest.terms.jsonform import Malformed, NotEncodable, decode_terms, encode_terms
 
-FORMAT = 1
+SCHEMA_VERSION = 2          # 1: pickled rows (never read again)
+BUSY_TIMEOUT_MS = 30_000    # how long a writer waits for another exploration's transaction
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
     qualname TEXT NOT NULL,
     code_hash TEXT NOT NULL,
-    format INTEGER NOT NULL,
-    paths BLOB NOT NULL,
+    paths TEXT NOT NULL,
     saved REAL NOT NULL,
     PRIMARY KEY (qualname, code_hash)
 )
@@ -37,19 +45,74 @@ class StoreError(SmartestError):
     """The summary store cannot be opened."""
 
 
+def encode_paths(paths: list[PathSummary]) -> str:
+    """The JSON text of path summaries (raises NotEncodable for a term value with no typed form)."""
+    terms = [t for p in paths for t in (*p.pre, p.post)]
+    return json.dumps({"terms": encode_terms(terms),
+                       "paths": [{"pre": len(p.pre), "outcome": list(p.outcome), "complete": p.complete}
+                                 for p in paths]}, separators=(",", ":"))
+
+
+def decode_paths(text: str) -> list[PathSummary]:
+    """Path summaries from `encode_paths` text (raises Malformed for anything else)."""
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Malformed("not JSON") from None
+    if type(d) is not dict or type(d.get("paths")) is not list:
+        raise Malformed("not a summary row")
+    terms = decode_terms(d.get("terms"))
+    out, at = [], 0
+    for p in d["paths"]:
+        if type(p) is not dict or type(p.get("pre")) is not int or p["pre"] < 0 \
+                or type(p.get("outcome")) is not list or not all(type(x) is str for x in p["outcome"]):
+            raise Malformed("not a path summary")
+        pre = terms[at:at + p["pre"]]
+        if len(pre) != p["pre"] or at + p["pre"] >= len(terms) or any(t is None for t in pre):
+            raise Malformed("path summary past its terms")
+        post = terms[at + p["pre"]]
+        at += p["pre"] + 1
+        out.append(PathSummary(tuple(pre), tuple(p["outcome"]), post, bool(p.get("complete", False))))
+    return out
+
+
 class SummaryStore:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.invalidated: list[str] = []     # functions whose stored summary no longer matched
+        self.notes: list[str] = []           # what happened to the file itself (rebuilt, ...)
         self._db: sqlite3.Connection | None = None
         if path:
             try:
                 os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-                self._db = sqlite3.connect(path)
-                self._db.execute(_SCHEMA)
-                self._db.commit()
+                self._db = self._open(path)
             except (OSError, sqlite3.Error) as e:
                 raise StoreError(f"cannot open the summary store {path}: {e}") from None
+
+    def _open(self, path: str) -> sqlite3.Connection:
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("BEGIN IMMEDIATE")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            if version != SCHEMA_VERSION and tables:
+                for name in tables:
+                    db.execute(f'DROP TABLE "{name.replace(chr(34), chr(34) * 2)}"')
+                self.notes.append(f"{path}: a store of schema version {version} (this smartest writes "
+                                  f"{SCHEMA_VERSION}) was rebuilt empty")
+            db.execute(_SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except sqlite3.DatabaseError as e:
+            db.close()
+            if "file is not a database" not in str(e):
+                raise
+            os.replace(path, path + ".unreadable")
+            self.notes.append(f"{path}: not an SQLite file; moved to {path}.unreadable and started afresh")
+            return self._open(path)
+        return db
 
     @property
     def enabled(self) -> bool:
@@ -57,42 +120,47 @@ class SummaryStore:
 
     def load(self, qualname: str, code_hash: str) -> list[PathSummary]:
         """The stored path summaries of this version of the function (rows of other
-        versions are deleted: their code changed)."""
+        versions are deleted: their code changed; a row that does not decode too)."""
         if self._db is None:
             return []
-        rows = self._db.execute("SELECT code_hash, format, paths FROM summaries WHERE qualname = ?",
+        rows = self._db.execute("SELECT code_hash, paths FROM summaries WHERE qualname = ?",
                                 (qualname,)).fetchall()
         found: list[PathSummary] = []
         stale = False
-        for h, fmt, blob in rows:
-            if h != code_hash or fmt != FORMAT:
+        for h, text in rows:
+            if h != code_hash:
                 stale = True
                 continue
             try:
-                found = list(pickle.loads(blob))
-            except Exception:  # written by an incompatible version: start afresh
-                stale = True
-                found = []
+                found = decode_paths(text) if type(text) is str else []
+            except Malformed:
+                stale, found = True, []
+                self.notes.append(f"{qualname}: a stored summary that does not decode was dropped")
+                self._db.execute("DELETE FROM summaries WHERE qualname = ?", (qualname,))
         if stale:
             self.invalidated.append(qualname)
-            self._db.execute("DELETE FROM summaries WHERE qualname = ? AND (code_hash != ? OR format != ?)",
-                             (qualname, code_hash, FORMAT))
-            self._db.commit()
-        return [p for p in found if isinstance(p, PathSummary)]
+            self._db.execute("DELETE FROM summaries WHERE qualname = ? AND code_hash != ?", (qualname, code_hash))
+        return found
 
     def save(self, qualname: str, code_hash: str, paths: list[PathSummary]) -> None:
         if self._db is None or not paths:
             return
-        self._db.execute("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?, ?)",
-                         (qualname, code_hash, FORMAT, pickle.dumps(paths, protocol=pickle.HIGHEST_PROTOCOL),
-                          time.time()))
+        try:
+            text = encode_paths(paths)
+        except NotEncodable as e:
+            self.notes.append(f"{qualname}: summary not stored ({e})")
+            return
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN IMMEDIATE")
+        self._db.execute("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?)",
+                         (qualname, code_hash, text, time.time()))
 
     def commit(self) -> None:
-        if self._db is not None:
-            self._db.commit()
+        if self._db is not None and self._db.in_transaction:
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.commit()
+            self.commit()
             self._db.close()
             self._db = None
