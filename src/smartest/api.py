@@ -7,6 +7,7 @@ from typing import Callable
 from smartest.calls.intercept import intercept, own_modules
 from smartest.calls.opaque_names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided.session import Guidance
@@ -61,6 +62,12 @@ class _Fanout:
             if start is not None:
                 start(inputs)
 
+    def on_run_end(self) -> None:
+        for h in self.handlers:
+            end = getattr(h, "on_run_end", None)
+            if end is not None:
+                end()
+
     def on_test(self, test, stats) -> None:
         for h in self.handlers:
             h.on_test(test, stats)
@@ -98,11 +105,26 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                                {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()},
                                path=run_path)
         handlers = (run_dir, *handlers)
+    sandbox = Sandbox(options.allow) if options.sandbox else None
+    try:
+        return _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance,
+                                   mixed, run_dir, handlers, sandbox, coverage)
+    finally:
+        if sandbox is not None:
+            sandbox.close()
+
+
+def _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance, mixed,
+                        run_dir, handlers, sandbox, coverage) -> Report:
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
-                    policy=policy, handler=_Fanout(handlers))
+                    policy=policy, handler=_Fanout(handlers), sandbox=sandbox)
     own = own_modules(target.is_own_file)
     with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
         result: ExplorationStats = engine.explore()
+    for h in handlers:
+        finishing = getattr(h, "on_explored", None)
+        if finishing is not None:
+            finishing()
     if hasattr(policy, "finish"):
         policy.finish()  # e.g. SMART saves its summaries
     report = Report(
@@ -114,12 +136,13 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     _opaque_report(report, options, mixed)
+    report.extra["sandbox"] = sandbox.as_dict() if sandbox is not None else {"on": False}
     report.extra.update(guidance.report())
     if coverage:
         from smartest.report.coverage import replay_with_coverage
         try:
             report.coverage, report.replay = replay_with_coverage(
-                target, engine.tests, timeout=options.per_run_timeout, strict=options.strict)
+                target, engine.tests, timeout=options.per_run_timeout, strict=options.strict, sandbox=sandbox)
         except KeyboardInterrupt:
             pass
     if run_dir is not None:

@@ -147,6 +147,13 @@ class _Writer:
             body = [ast.With([ast.withitem(ast.Call(
                 ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
                 [self.exception(tc.raised.type)], match))], [ast.Expr(call)])]
+        elif tc.outcome == "side-effect":
+            # The sandbox refused the call: running it for real is the user's decision.
+            reason = f"smartest's sandbox refused {tc.raised.message}" if tc.raised else "smartest's sandbox refused a side effect"
+            skip = ast.Call(ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()),
+                                          "skip", ast.Load()), [], [ast.keyword("reason", ast.Constant(reason))])
+            return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
+                                   body=[ast.Expr(call)], decorator_list=[skip], returns=None)
         elif tc.outcome == "returned":
             lit = self.literal(tc.returned, returned=True)
             if tc.returned is None:
@@ -182,7 +189,8 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
-        kind = "returns" if tc.outcome == "returned" else f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
+        kind = "returns" if tc.outcome == "returned" else "side_effect" if tc.outcome == "side-effect" else \
+            f"raises_{_ident(tc.raised.type) if tc.raised else 'x'}"
         f = w.test(tc, f"test_{base}_{kind}_{tc.index}")
         if f is None:
             counts["skipped"] += 1
@@ -234,6 +242,7 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
 def _space_out(source: str) -> str:
     """Blank lines between top-level definitions, as a person would write them."""
     out = re.sub(r"\n+(def |@)", r"\n\n\n\1", source)
+    out = re.sub(r"(\n@[^\n]*)\n+(?=def )", r"\1\n", out)  # a decorator stays on its function
     out = re.sub(r"\nimport pytest\n", "\nimport pytest\n\n", out, count=1)
     return out.rstrip() + "\n"
 

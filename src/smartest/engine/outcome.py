@@ -25,6 +25,8 @@ class Outcome(enum.Enum):
     TIMEOUT = "timeout"
     EXITED = "exited"      # the target called os._exit: the process would have died
     PRUNED = "pruned"      # the inputs violated an assume(): not a test
+    SIDE_EFFECT = "side-effect"  # the sandbox refused a side effect (engine/sandbox.py): never a bug
+    MEMORY = "memory"      # the run grew past its memory limit (--per-run-memory)
 
 
 class RunTimeout(BaseException):

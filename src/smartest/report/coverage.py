@@ -13,12 +13,15 @@ import tempfile
 from typing import Iterable
 
 from smartest.engine.execute import execute
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 
 
-def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool) -> tuple[dict, dict]:
-    """(coverage dict, replay dict): branch/line figures, and outcome mismatches."""
+def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool,
+                         sandbox: Sandbox | None = None) -> tuple[dict, dict]:
+    """(coverage dict, replay dict): branch/line figures, and outcome mismatches.
+    The replay runs the target again, so under the exploration's sandbox."""
     import coverage
 
     tests = [t for t in tests if t.outcome in ("returned", "raised")]
@@ -28,9 +31,10 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     cov.start()
     try:
         for t in tests:
-            r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False)
+            r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False,
+                        sandbox=sandbox)
             same = r.outcome.value == t.outcome and r.bug == t.bug and (
-                r.returned == t.returned if t.outcome == "returned" else
+                _equal(r.returned, t.returned) if t.outcome == "returned" else
                 (r.raised is not None and t.raised is not None and r.raised.type == t.raised.type))
             if not same:
                 mismatches.append(t.index)
@@ -47,6 +51,14 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
         with open(out, encoding="utf-8") as f:
             data = json.load(f)
     return _summarize(data, target), replay
+
+
+def _equal(a, b) -> bool:
+    """a == b, where the target's own __eq__ may raise or return a non-bool."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 def _own_files(target: Target) -> list[str]:
