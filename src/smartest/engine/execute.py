@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from smartest.annotations import AssumptionViolated
 from smartest.calls.inline import InlinePolicy
@@ -107,6 +107,26 @@ def _keep(value: Any) -> Any:
         return recordable(realize(value))
     except Exception as e:
         return Unrecordable(f"<a value smartest could not read: {type(e).__name__}>")
+
+
+def confined(action: Callable[[], Any], sandbox: Sandbox | None) -> Any:
+    """action() as the target's code outside a run (importing its module): under the
+    sandbox, with os._exit an exception and the process state put back after."""
+    saved = isolation.save()
+    old_exit = os._exit
+    _Owner.pid = os.getpid()
+    try:
+        os._exit = _fake_exit
+        if sandbox is not None:
+            sandbox.begin_run()
+        return action()
+    finally:
+        if os.getpid() != _Owner.pid:
+            _REAL_EXIT(0)
+        if sandbox is not None:
+            sandbox.end_run(set())
+        os._exit = old_exit
+        isolation.restore(saved)
 
 
 def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, max_depth: int,

@@ -27,6 +27,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     tests = [t for t in tests if t.outcome in ("returned", "raised")]
     files = sorted({f for f in _own_files(target)})
     cov = coverage.Coverage(branch=True, data_file=None, include=files or None)
+    cov.set_option("run:disable_warnings", ["no-data-collected"])  # no test to replay is not news
     mismatches = []
     cov.start()
     try:
