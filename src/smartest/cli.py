@@ -232,6 +232,7 @@ def _explore_child(args, options, path: str, temporary: bool, beat: int) -> int:
     _die_with_parent()
     os.setpgid(0, 0)
     signal.signal(signal.SIGINT, user_interrupt)
+    sys.unraisablehook = _unraisable
     _stdin_from_devnull()
     heartbeat = Heartbeat(beat)
     target = _resolve(args, options)
@@ -248,6 +249,16 @@ def _stdin_from_devnull() -> None:
         os.close(fd)
     except OSError:
         pass
+
+
+def _unraisable(info) -> None:
+    """An exception nothing could catch (the target's __del__ raising, long after its
+    run): one line, not a traceback in the middle of the report."""
+    try:
+        what = f"{type(info.exc_value).__name__}: {info.exc_value}"
+    except Exception:
+        what = type(info.exc_value).__name__
+    print(f"smartest: note: an exception was ignored ({what})", file=sys.stderr)
 
 
 def _forward(pid: int, signum: int) -> None:

@@ -133,6 +133,8 @@ class Sandbox:
                 return
         elif at is not None and isinstance(args[at], int):
             return  # a file descriptor: opened (and checked) before
+        if event == "open" and self._real(args[0], None) == self.scratch:
+            return  # tempfile opens its directory, and an opener makes the file inside
         if at is not None and self._inside(args[at], args[dir_at] if dir_at is not None else None):
             if event != "os.rename" or self._inside(args[1], args[3]):
                 return
@@ -146,14 +148,18 @@ class Sandbox:
 
     def _inside(self, path, dir_fd) -> bool:
         """Is `path` strictly inside the scratch directory (never the directory itself)?"""
+        real = self._real(path, dir_fd)
+        return real is not None and real.startswith(self.scratch + os.sep)
+
+    @staticmethod
+    def _real(path, dir_fd) -> str | None:
         try:
             path = os.fsdecode(path)
             if not os.path.isabs(path) and isinstance(dir_fd, int) and dir_fd >= 0:
                 path = os.path.join(os.readlink(f"/proc/self/fd/{dir_fd}"), path)
-            real = os.path.realpath(path)
+            return os.path.realpath(path)
         except (TypeError, ValueError, OSError):
-            return False
-        return real.startswith(self.scratch + os.sep)
+            return None
 
 
 class _State:
