@@ -6,6 +6,7 @@ memory limit holds during the run; and the user's Ctrl-C is told apart from a
 """
 from __future__ import annotations
 
+import _signal  # signal.getsignal without the enum wrapping, which costs more than a small run
 import os
 import signal
 import sys
@@ -17,7 +18,12 @@ try:
 except ImportError:  # not on this platform: no memory limit
     resource = None
 
-_SIGNALS = tuple(s for s in signal.valid_signals() if s not in (signal.SIGKILL, signal.SIGSTOP))
+# The signals whose handlers smartest relies on (INT, TERM, ALRM) or whose default
+# action it needs (a target that catches or ignores the others changes nothing of
+# smartest's; checking all 60 would cost more than the run of a small target).
+_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGALRM", "SIGHUP", "SIGQUIT", "SIGPIPE",
+                                               "SIGCHLD", "SIGUSR1", "SIGUSR2", "SIGVTALRM", "SIGPROF",
+                                               "SIGXCPU", "SIGTSTP", "SIGSEGV") if hasattr(signal, n))
 _TIMERS = tuple(getattr(signal, n) for n in ("ITIMER_VIRTUAL", "ITIMER_PROF") if hasattr(signal, n))
 _STREAMS = ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__")
 
@@ -43,7 +49,7 @@ def save(memory_mb: int = 0) -> Saved:
     except OSError:
         cwd = None
     return Saved(cwd, sys.getrecursionlimit(), tuple(getattr(sys, n) for n in _STREAMS),
-                 tuple(signal.getsignal(s) for s in _SIGNALS),
+                 tuple(_signal.getsignal(s) for s in _SIGNALS),
                  tuple(signal.getitimer(t) for t in _TIMERS), sys.gettrace(), sys.getprofile(),
                  sys.dont_write_bytecode, _limit_memory(memory_mb) if memory_mb else None)
 
@@ -66,7 +72,7 @@ def restore(saved: Saved) -> None:
         if getattr(stream, "closed", False):
             setattr(sys, name, _reopen(name))
     for s, handler in zip(_SIGNALS, saved.handlers):
-        if handler is not None and signal.getsignal(s) is not handler:
+        if handler is not None and _signal.getsignal(s) is not handler:
             try:
                 signal.signal(s, handler)
             except (OSError, ValueError, TypeError):
@@ -91,14 +97,26 @@ def _reopen(name: str) -> Any:
         return open(os.devnull, "r" if fd == 0 else "w", encoding="utf-8")
 
 
+class _Size:
+    """The process's address space size, read every MEASURE_EVERY runs (reading it
+    costs more than a small run; between two readings it grows by little)."""
+    MEASURE_EVERY = 64
+    bytes = 0
+    age = MEASURE_EVERY
+
+
 def _limit_memory(memory_mb: int) -> tuple | None:
     if resource is None or not hasattr(resource, "RLIMIT_AS"):
         return None
-    try:
-        with open("/proc/self/statm", "rb") as f:
-            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return None
+    if _Size.age >= _Size.MEASURE_EVERY:
+        try:
+            with open("/proc/self/statm", "rb") as f:
+                _Size.bytes = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError):
+            return None
+        _Size.age = 0
+    _Size.age += 1
+    size = _Size.bytes
     old = resource.getrlimit(resource.RLIMIT_AS)
     soft = size + memory_mb * 2 ** 20
     if old[1] != resource.RLIM_INFINITY:

@@ -138,8 +138,8 @@ class Sandbox:
         if at is not None and self._inside(args[at], args[dir_at] if dir_at is not None else None):
             if event != "os.rename" or self._inside(args[1], args[3]):
                 return
-        if kind == "signal" and event == "os.kill" and args[0] in (self.pid, os.getpid()):
-            return  # a process may signal itself: the supervisor reports what follows
+        if kind == "signal" and event == "os.kill" and (args[0] in (self.pid, os.getpid()) or _is_child(args[0])):
+            return  # a process may signal itself (the supervisor reports what follows) and its children
         call = _describe(event, args)
         self.refused[kind] += 1
         if self.last is None:
@@ -160,6 +160,19 @@ class Sandbox:
             return os.path.realpath(path)
         except (TypeError, ValueError, OSError):
             return None
+
+
+def _is_child(pid) -> bool:
+    """Is `pid` a child of this process (one the target was allowed to start)?"""
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    fields = stat[stat.rfind(b")") + 2:].split()
+    return len(fields) > 1 and int(fields[1]) == os.getpid()
 
 
 class _State:
