@@ -51,7 +51,7 @@ def raised_types(report):
 
 
 HANGS = {"c_loop", "swallowed_timeout", "timer_off", "sigterm_swallowed_loop", "repr_hangs", "exception_in_except",
-         "import_loop"}
+         "import_loop", "str_hangs"}
 
 # (target, extra arguments, a check of the report)
 HOSTILE_CASES = [
@@ -76,6 +76,7 @@ HOSTILE_CASES = [
     ("settrace", (), lambda r: outcomes(r) == {"returned"}),
     ("repr_raises", (), lambda r: any("repr raised" in (t.get("returned_repr") or "") for t in r["tests"])),
     ("str_raises", (), lambda r: any(t["raised"] and t["raised"]["message"] == "<unprintable>" for t in r["tests"])),
+    ("str_hangs", (), lambda r: any(t["raised"] and t["raised"]["message"] == "<unprintable>" for t in r["tests"])),
     ("eq_hash_raise", (), lambda r: outcomes(r) == {"returned"} and r["paths"] == 2),
     ("iter_raises", (), lambda r: outcomes(r) == {"returned"} and r["paths"] == 2),
     ("del_raises", (), lambda r: outcomes(r) == {"returned"}),
