@@ -124,7 +124,7 @@ def confined(action: Callable[[], Any], sandbox: Sandbox | None) -> Any:
         if os.getpid() != _Owner.pid:
             _REAL_EXIT(0)
         if sandbox is not None:
-            sandbox.end_run(set())
+            sandbox.end_run()
         os._exit = old_exit
         isolation.restore(saved)
 
@@ -149,7 +149,6 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
     if use_timer:
         signal.signal(signal.SIGALRM, _on_alarm)
         signal.signal(signal.SIGINT, isolation.user_interrupt)
-    threads = {t.ident for t in threading.enumerate()} if sandbox is not None else set()
     _Owner.pid = os.getpid()
     token = ACTIVE.set(recorder)
     t0 = time.perf_counter()
@@ -199,7 +198,7 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         if os.getpid() != _Owner.pid:
             _REAL_EXIT(0)  # a fork the target made came back here: it must not explore
         if sandbox is not None:
-            refusal = sandbox.end_run(threads)
+            refusal = sandbox.end_run()
         os._exit = old_exit
         if token is not None:
             ACTIVE.reset(token)

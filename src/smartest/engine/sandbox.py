@@ -93,20 +93,25 @@ class Sandbox:
         self.last: Refusal | None = None     # the first refusal of the current run
         self._threads: set[int] = set()      # threads a run started and left running
         self._tempdir: str | None = None
+        self._known: set[int] = set()        # threads there were before the run
+        self._thread_count = -1
 
     # -- what the execution of one run calls -----------------------------------
     def begin_run(self) -> None:
         self.last = None
         _install()
+        if threading.active_count() != self._thread_count:  # threads came or went between runs
+            self._known = {t.ident for t in threading.enumerate()} - self._threads
+            self._thread_count = threading.active_count()
         _STATE.current = self
         self._tempdir, tempfile.tempdir = tempfile.tempdir, self.scratch  # tempfile's files go to scratch
         _STATE.active = True
 
-    def end_run(self, threads_before: set[int]) -> Refusal | None:
+    def end_run(self) -> Refusal | None:
         _STATE.active = False
         tempfile.tempdir = self._tempdir
-        left = {t.ident for t in threading.enumerate() if t.ident not in threads_before and t.is_alive()}
-        if left:
+        if threading.active_count() != self._thread_count:  # the run started (or ended) threads
+            left = {t.ident for t in threading.enumerate() if t.ident not in self._known and t.is_alive()}
             self._threads |= left
             _STATE.confined = frozenset(self._threads)
         return self.last
