@@ -98,8 +98,11 @@ def _describe(e: BaseException, target: Target) -> Raised:
     timer is still armed when this is called)."""
     try:
         return describe_exception(e, target.is_own_file)
-    except BaseException:
-        return Raised(type(e).__name__, "<unprintable>", "?", False)
+    except BaseException:  # its str() hung until the timer fired, or its class is odd
+        try:
+            return describe_exception(e, target.is_own_file, read_message=False)
+        except Exception:
+            return Raised(type(e).__name__, "<unprintable>", "?", False)
 
 
 def _keep(value: Any) -> Any:
