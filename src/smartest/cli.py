@@ -211,7 +211,6 @@ def _supervise(args, options) -> int:
     finally:
         signal.signal(signal.SIGINT, old_int)
         signal.signal(signal.SIGTERM, old_term)
-        watchdog.kill_leftovers()
         os.close(beats)
     try:
         if not watchdog.resolved:

@@ -77,9 +77,11 @@ class Watchdog:
         run_deadline = None
         term_sent = None
         while True:
-            done, status = _reap(self.pid)
-            if done:
-                return status
+            if _ended(self.pid):
+                # The child is a zombie, so its pid (and process group id) cannot be reused
+                # yet: end what the target forked and left running, then reap.
+                self._kill(signal.SIGKILL)
+                return _reap(self.pid)
             now = time.monotonic()
             if term_sent is not None:
                 if now - term_sent >= TERM_GRACE:
@@ -144,17 +146,21 @@ class Watchdog:
             except OSError:
                 pass
 
-    def kill_leftovers(self) -> None:
-        """After the child ended: end the processes the target forked and left running."""
-        try:
-            os.killpg(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
-def _reap(pid: int) -> tuple[bool, int]:
+def _ended(pid: int) -> bool:
+    """Has the child ended (without reaping it)?"""
     try:
-        done, status = os.waitpid(pid, os.WNOHANG)
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
     except ChildProcessError:
-        return True, 0
-    return done == pid, status
+        return True
+
+
+def _reap(pid: int) -> int:
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return 0
