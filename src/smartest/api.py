@@ -11,6 +11,7 @@ from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.distributed import explore_on_ray
 from smartest.engine.parallel import explore_parallel
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided import CONFIGURATIONS
@@ -80,6 +81,12 @@ class _Fanout:
             if start is not None:
                 start(inputs)
 
+    def on_run_end(self) -> None:
+        for h in self.handlers:
+            end = getattr(h, "on_run_end", None)
+            if end is not None:
+                end()
+
     def on_test(self, test, stats) -> None:
         for h in self.handlers:
             h.on_test(test, stats)
@@ -132,23 +139,39 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                                path=run_path, resume=resume is not None)
         replay = Replay(run_dir, resume) if resume is not None else None
         handlers = (replay or run_dir, *handlers)
+    sandbox = Sandbox(options.allow) if options.sandbox else None
+    try:
+        return _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance,
+                                   mixed, run_dir, replay, handlers, sandbox, coverage)
+    finally:
+        if sandbox is not None:
+            sandbox.close()
+
+
+def _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance, mixed,
+                        run_dir, replay, handlers, sandbox, coverage) -> Report:
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
-                    policy=policy, handler=_Fanout(handlers))
+                    policy=policy, handler=_Fanout(handlers), sandbox=sandbox)
     own = own_modules(target.is_own_file)
     workers = _workers(options)
     with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
         factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
-                                             max_str_len=options.max_str_len, mixed=mixed, stats=stats)
+                                             rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
+                                             mixed=mixed, stats=stats)
         if options.ray and workers:
             result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
-                                                     handler=_Fanout(handlers))
+                                                     handler=_Fanout(handlers), sandbox=sandbox)
             engine.tests = tests
         elif workers > 1:
             result, tests, parallel = explore_parallel(target, options, workers, handler=_Fanout(handlers),
-                                                       solver_factory=factory)
+                                                       solver_factory=factory, sandbox=sandbox)
             engine.tests = tests
         else:
             result: ExplorationStats = engine.explore()
+    for h in handlers:
+        finishing = getattr(h, "on_explored", None)
+        if finishing is not None:
+            finishing()
     if hasattr(policy, "finish"):
         policy.finish()  # e.g. SMART saves its summaries
     report = Report(
@@ -170,6 +193,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     report.notes.extend(guidance.summary_lines())
     report.complete_means = getattr(policy, "complete_means", report.complete_means)
     _opaque_report(report, options, mixed)
+    report.extra["sandbox"] = sandbox.as_dict() if sandbox is not None else {"on": False}
     report.extra.update(guidance.report())
     if target.notes:
         report.extra["annotation_notes"] = list(target.notes)
@@ -177,7 +201,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         from smartest.report.coverage import replay_with_coverage
         try:
             report.coverage, report.replay = replay_with_coverage(
-                target, engine.tests, timeout=options.per_run_timeout, strict=options.strict)
+                target, engine.tests, timeout=options.per_run_timeout, strict=options.strict, sandbox=sandbox)
         except KeyboardInterrupt:
             pass
     if run_dir is not None:

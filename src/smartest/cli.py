@@ -20,6 +20,8 @@ import os
 import signal
 import sys
 
+from smartest.engine.isolation import user_interrupt
+from smartest.engine.sandbox import KINDS as SIDE_EFFECT_KINDS, parse_allow
 from smartest.errors import InvalidArgument, SmartestError
 from smartest.options import Options
 from smartest.strategies import STRATEGIES
@@ -50,6 +52,7 @@ EXPLORE_OPTIONS = [
     (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (DART; other strategies use 1)"),
     (("--ray",), "ray", str, "run the workers as Ray tasks: a cluster address, auto, or local (pip install "
                               "'smartest[ray]')"),
+    (("--per-run-memory",), "per_run_memory", int, "MB one run may grow the process by, 0 for no limit"),
 ]
 
 
@@ -74,6 +77,10 @@ def _parser() -> argparse.ArgumentParser:
                     help="mixed solving: non-linear integer terms go to the complex part")
     ex.add_argument("--no-default-opaque", action="store_true",
                     help="do not treat math's transcendental functions, hash, zlib and hashlib as opaque")
+    ex.add_argument("--allow", action="append", default=[], metavar="KIND",
+                    help=f"let the target's side effects of this kind through the sandbox (repeatable; "
+                         f"{', '.join(SIDE_EFFECT_KINDS)})")
+    ex.add_argument("--allow-all", action="store_true", help="no sandbox: the target's side effects happen")
     ex.add_argument("--json", dest="json_path", metavar="FILE", help="write the JSON report here")
     ex.add_argument("--emit-tests", dest="emit_path", metavar="FILE",
                     help="write a pytest module here (a module or package target: a directory, one file per module)")
@@ -125,37 +132,49 @@ def _strategy_settings(args) -> dict:
 
 def _explore(args) -> int:
     from smartest.project.discover import is_project_target
-    if args.target and not args.resume and is_project_target(args.target):   # a module or a package: every function in it
+    if args.target and not args.resume and is_project_target(args.target):   # a module or a package
         from smartest.project.driver import explore_project
         forked = not args.no_isolate and hasattr(os, "fork")
-        return explore_project(args, _options(args), _supervise if forked else _explore_here, forked)
-    # Options and the target are checked here, before any fork, so that a bad
-    # argument is one line from this process whatever happens later.
-    options, target = _prepare(args)
+        run_one = _supervise_unit if forked else _explore_here
+        return explore_project(args, _options(args), run_one, forked)
+    # Options are checked here, before any fork, so that a bad argument is one line
+    # from this process whatever happens later.  The target is imported in the child:
+    # its module's code is the target's code, so it runs under the sandbox and the watchdog.
+    options = _prepare(args)
+    from smartest.report.outputs import check_outputs_early
+    check_outputs_early(args.target, emit_path=args.emit_path, json_path=args.json_path,
+                        run_dir=None if args.no_run_dir or args.resume else args.run_dir)
     if args.no_isolate or not hasattr(os, "fork"):
-        return _explore_here(args, options, target, None)
-    return _supervise(args, options, target)
+        return _explore_here(args, options, _resolve(args, options), None)
+    return _supervise(args, options)
+
+
+def _resolve(args, options):
+    """Import the target's module (its code runs: confined like a run of the target)."""
+    from smartest.engine.execute import confined
+    from smartest.engine.sandbox import Sandbox
+    from smartest.engine.target import resolve
+
+    sandbox = Sandbox(options.allow) if options.sandbox else None
+    try:
+        return confined(lambda: resolve(args.target, options.default_type), sandbox)
+    finally:
+        if sandbox is not None:
+            sandbox.close()
 
 
 def _prepare(args):
-    from smartest.engine.target import resolve
-    from smartest.report.outputs import check_outputs
     if args.resume:
         return _prepare_resume(args)
     if not args.target:
         raise InvalidArgument("explore needs a TARGET (or --resume RUN_DIR)")
-    options = _options(args)
-    target = resolve(args.target, options.default_type)
-    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path,
-                  run_dir=None if args.no_run_dir else args.run_dir)
-    return options, target
+    return _options(args)
 
 
 def _prepare_resume(args):
-    """Target and options of the run directory to resume, as its start event recorded them."""
+    """Options of the run directory to resume, as its start event recorded them (and
+    its target, into `args.target`)."""
     from smartest.api import check_options
-    from smartest.engine.target import resolve
-    from smartest.report.outputs import check_outputs
     from smartest.report.rundir import read_run
 
     if args.target:
@@ -176,9 +195,7 @@ def _prepare_resume(args):
         os.path.abspath(args.resume)))))
     args.target = run.start["target"]
     args.strategy = options.strategy
-    target = resolve(args.target, options.default_type)
-    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path, run_dir=None)
-    return options, target
+    return options
 
 
 def _options(args):
@@ -189,26 +206,31 @@ def _options(args):
                       settings=_strategy_settings(args),
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
-                      default_opaque=not args.no_default_opaque)
+                      default_opaque=not args.no_default_opaque,
+                      sandbox=not args.allow_all, allow=parse_allow(args.allow))
     return check_options(options)
 
 
-def _explore_here(args, options, target, run_path: str | None, temporary: bool = False) -> int:
+def _explore_here(args, options, target, run_path: str | None, temporary: bool = False, heartbeat=None) -> int:
     from smartest.api import run_exploration
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.report.outputs import check_outputs
     from smartest.report.progress import make_progress
     from smartest.report.text import summary
 
     if run_path is not None and options.run_dir is None:
         options = dataclasses.replace(options, run_dir=os.path.dirname(os.path.dirname(run_path)))
+    # The outputs, checked before anything runs (the target's module is imported by now).
+    check_outputs(target, emit_path=args.emit_path, json_path=args.json_path,
+                  run_dir=None if args.no_run_dir or args.resume else args.run_dir)
     resume = None
     if args.resume:
         from smartest.report.rundir import read_run
         resume, run_path = read_run(args.resume), args.resume
     progress = make_progress(args.target, quiet=args.quiet)
-    previous = signal.signal(signal.SIGTERM, _term_as_interrupt)
+    previous = signal.signal(signal.SIGTERM, user_interrupt)
     try:
-        report = run_exploration(target, options, handlers=(progress,) if progress else (),
+        report = run_exploration(target, options, handlers=tuple(h for h in (progress, heartbeat) if h),
                                  coverage=not args.no_coverage, run_path=run_path, resume=resume)
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -235,12 +257,18 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     return 1 if report.bugs else 0
 
 
-def _supervise(args, options, target) -> int:
-    """Fork, explore in the child, and report for it if the target kills it."""
+def _supervise_unit(args, options, target) -> int:
+    """A module run's one function: its child imports the target again, confined."""
+    return _supervise(args, options)
+
+
+def _supervise(args, options) -> int:
+    """Fork, explore in the child under the watchdog, and report for it if it dies."""
     import shutil
     import tempfile
 
     from smartest.report.rundir import reserve_run_path
+    from smartest.watchdog import Watchdog
 
     temporary = args.no_run_dir
     base = tempfile.mkdtemp(prefix="smartest-") if temporary else args.run_dir
@@ -251,32 +279,101 @@ def _supervise(args, options, target) -> int:
         raise SmartestError(f"cannot create a run directory under {base}: {e.strerror}") from None
     sys.stdout.flush()
     sys.stderr.flush()
+    beats, beat = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: explore, then leave without running the parent's cleanup
-        _die_with_parent()
-        code = _guarded(lambda: _explore_here(args, options, target, path, temporary))
+        os.close(beats)
+        code = _guarded(lambda: _explore_child(args, options, path, temporary, beat))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
-    old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the child gets Ctrl-C and stops cleanly
-    old_term = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
+    os.close(beat)
     try:
-        while True:
-            try:
-                _, status = os.waitpid(pid, 0)
-                break
-            except InterruptedError:
-                continue
+        os.setpgid(pid, pid)
+    except OSError:
+        pass  # the child did it first
+    watchdog = Watchdog(pid, beats, options.time_limit, options.per_run_timeout)
+    # The child has its own process group, so a Ctrl-C reaches this process only: pass
+    # it on (once), as `kill -INT` to this pid is.
+    old_int = signal.signal(signal.SIGINT, lambda signum, frame: _forward(pid, signal.SIGINT))
+    old_term = signal.signal(signal.SIGTERM, lambda signum, frame: _forward(pid, signal.SIGTERM))
+    try:
+        status = watchdog.wait()
     finally:
         signal.signal(signal.SIGINT, old_int)
         signal.signal(signal.SIGTERM, old_term)
+        os.close(beats)
     try:
+        if not watchdog.resolved:
+            return _import_failed(args, status, watchdog.stopped)
+        if watchdog.stopped and (os.WIFSIGNALED(status) or not os.path.isfile(os.path.join(path, "report.json"))):
+            return _report_killed(args, path, temporary, stopped=watchdog.stopped, stuck_run=watchdog.stuck_run)
         if os.WIFSIGNALED(status):
-            return _report_killed(args, path, os.WTERMSIG(status), temporary)
+            return _report_killed(args, path, temporary, signum=os.WTERMSIG(status))
         return os.WEXITSTATUS(status)
     finally:
         if temporary:
             shutil.rmtree(base, ignore_errors=True)
+
+
+def _explore_child(args, options, path: str, temporary: bool, beat: int) -> int:
+    from smartest.watchdog import Heartbeat
+
+    _die_with_parent()
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGINT, user_interrupt)
+    sys.unraisablehook = _unraisable
+    _stdin_from_devnull()
+    heartbeat = Heartbeat(beat)
+    target = _resolve(args, options)
+    heartbeat.resolved()
+    return _explore_here(args, options, target, path, temporary, heartbeat)
+
+
+def _stdin_from_devnull() -> None:
+    """The child is not in the terminal's foreground group: a target reading stdin
+    gets end of file, not a stop by SIGTTIN."""
+    try:
+        fd = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(fd, 0)
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _unraisable(info) -> None:
+    """An exception nothing could catch (the target's __del__ raising, long after its
+    run): one line, not a traceback in the middle of the report."""
+    try:
+        what = f"{type(info.exc_value).__name__}: {info.exc_value}"
+    except Exception:
+        what = type(info.exc_value).__name__
+    print(f"smartest: note: an exception was ignored ({what})", file=sys.stderr)
+
+
+def _forward(pid: int, signum: int) -> None:
+    try:
+        os.kill(pid, signum)
+    except OSError:
+        pass
+
+
+def _import_failed(args, status: int, stopped: str | None) -> int:
+    """The child ended before the target was imported: one line, exit 2 (the child
+    has printed its own line for an error it caught)."""
+    if stopped:
+        print(f"smartest: error: {stopped}", file=sys.stderr)
+        return 2
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) in (2, 3, 130):
+        return os.WEXITSTATUS(status)
+    how = (f"was killed by {_signal_name(os.WTERMSIG(status))}" if os.WIFSIGNALED(status)
+           else f"ended with status {os.WEXITSTATUS(status)}")
+    print(f"smartest: error: the process importing {args.target} {how}", file=sys.stderr)
+    return 2
+
+
+def _signal_name(signum: int) -> str:
+    return signal.Signals(signum).name if signum in signal.Signals._value2member_map_ else str(signum)
 
 
 def _die_with_parent() -> None:
@@ -289,51 +386,59 @@ def _die_with_parent() -> None:
         pass
 
 
-def _report_killed(args, path: str, signum: int, temporary: bool) -> int:
-    """The target took its process down: say with which inputs, keep what was found."""
+def _report_killed(args, path: str, temporary: bool, signum: int | None = None, stopped: str | None = None,
+                   stuck_run: bool = False) -> int:
+    """The exploring process died (the target took it down with `signum`) or the
+    watchdog stopped it (`stopped` says why): say with which inputs, keep what was found."""
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
     from smartest.engine.outcome import Raised
     from smartest.engine.testcase import TestCase
     from smartest.report.rundir import read_run
 
-    name = signal.Signals(signum).name if signum in signal.Signals._value2member_map_ else str(signum)
+    name = _signal_name(signum) if signum is not None else None
     if not os.path.isfile(os.path.join(path, "events.jsonl")):
-        print(f"smartest: error: the exploration was killed by {name} before it started", file=sys.stderr)
-        return 3
+        print(f"smartest: error: the exploration was {f'killed by {name}' if name else 'stopped'} before it started",
+              file=sys.stderr)
+        return 3 if name else 2
     run = read_run(path)
     tests = list(run.tests)
-    if run.unfinished is not None:
-        tests.append(TestCase(index=len(tests), inputs=run.unfinished, outcome="crashed", returned=None,
-                              raised=Raised(name, f"the process was killed by {name}", "?", False),
-                              bug=True, new_path=True, path_length=0, directed=False, diverged=False,
-                              duration_s=0.0))
+    func = args.target.rpartition(":")[2]
+    if run.unfinished is not None and (name or stuck_run):
         call = ", ".join(f"{k}={v!r}" for k, v in run.unfinished.items())
-        function = args.target.rpartition(":")[2]
-        print(_safe(f"smartest: the target killed the process with {name} on {function}({call})"))
-    else:
+        if name:
+            outcome, raised = "crashed", Raised(name, f"the process was killed by {name}", "?", False)
+            print(_safe(f"smartest: the target killed the process with {name} on {func}({call})"))
+        else:
+            outcome, raised = "timeout", None
+            print(_safe(f"smartest: {stopped}, on {func}({call})"))
+        tests.append(TestCase(index=len(tests), inputs=run.unfinished, outcome=outcome, returned=None,
+                              raised=raised, bug=bool(name), new_path=True, path_length=0, directed=False,
+                              diverged=False, duration_s=0.0))
+    elif name:
         print(f"smartest: the exploration process was killed by {name}")
+    else:
+        print(f"smartest: {stopped}")
     print(f"  {len(run.tests)} tests found before were kept" + ("" if temporary else f" in {path}"))
     if args.emit_path and "emit" in run.start:
         counts = write_pytest_module(EmitTarget.from_dict(run.start["emit"]), tests, args.emit_path)
         print(f"  tests written to {args.emit_path} ({counts['regression']} regression, {counts['bug']} bug)")
     if args.json_path:
-        _write_partial_json(args, run, tests, name)
-    return 1
+        _write_partial_json(args, run, tests, f"killed by {name}" if name else f"watchdog: {stopped}")
+    return 1 if any(t.bug for t in tests) else 0
 
 
-def _write_partial_json(args, run, tests, signal_name: str) -> None:
+def _write_partial_json(args, run, tests, stop_reason: str) -> None:
     import json
+    from collections import Counter
     from smartest.report.report import SCHEMA
+    refused = Counter(t.raised.message.partition(":")[0] for t in tests if t.outcome == "side-effect" and t.raised)
     report = {"schema": SCHEMA, "target": args.target, "strategy": args.strategy, "runs": run.runs,
-              "paths": None, "complete": False, "stop_reason": f"killed by {signal_name}",
-              "tests": [t.as_dict() for t in tests], "bugs": [t.as_dict() for t in tests if t.bug]}
+              "paths": None, "complete": False, "stop_reason": stop_reason,
+              "tests": [t.as_dict() for t in tests], "bugs": [t.as_dict() for t in tests if t.bug],
+              "extra": {"sandbox": {"on": not args.allow_all, "refused": dict(sorted(refused.items()))}}}
     with open(args.json_path, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
         f.write("\n")
-
-
-def _term_as_interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 def _emit(args) -> int:

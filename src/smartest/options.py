@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, is_dataclass
 
+from smartest.engine.sandbox import KINDS as SIDE_EFFECT_KINDS
 from smartest.errors import InvalidArgument
 
 DEFAULT_TYPES = ("int", "str", "bool", "float", "bytes")
@@ -48,6 +49,10 @@ class Options:
     random_tries: int = 8             # random solving: values tried for inputs simplePC leaves free
     partition_heuristic: bool = True  # Figure 5, for functions with partitions
     complex_nonlinear: bool = False   # non-linear integer terms go to the complex part
+    # Confinement of the target (engine/sandbox.py, engine/isolation.py)
+    sandbox: bool = True              # refuse the target's side effects during runs
+    allow: tuple = ()                 # side-effect kinds the sandbox lets through (--allow)
+    per_run_memory: int = 0           # MB one run may grow the process by, 0 for no limit
 
     def __post_init__(self) -> None:
         for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "solver_rlimit",
@@ -63,6 +68,12 @@ class Options:
             raise InvalidArgument(f"unknown solving {self.solving!r} (choose from {', '.join(SOLVING)})")
         object.__setattr__(self, "opaque", (self.opaque,) if isinstance(self.opaque, str) else tuple(self.opaque))
         object.__setattr__(self, "partitions", tuple(tuple(p) for p in self.partitions))
+        object.__setattr__(self, "allow", (self.allow,) if isinstance(self.allow, str) else tuple(self.allow))
+        unknown = sorted(set(self.allow) - set(SIDE_EFFECT_KINDS))
+        if unknown:
+            raise InvalidArgument(f"unknown --allow kind {unknown[0]!r} (choose from {', '.join(SIDE_EFFECT_KINDS)}, all)")
+        if self.per_run_memory < 0:
+            raise InvalidArgument(f"per_run_memory must be >= 0, not {self.per_run_memory}")
         for name in ("max_tries", "random_tries"):
             if getattr(self, name) < 1:
                 raise InvalidArgument(f"{name} must be >= 1, not {getattr(self, name)}")

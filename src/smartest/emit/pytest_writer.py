@@ -186,6 +186,13 @@ class _Writer:
             body = [ast.With([ast.withitem(ast.Call(
                 ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
                 [self.exception(tc.raised.type)], match))], [ast.Expr(call)])]
+        elif tc.outcome == "side-effect":
+            # The sandbox refused the call: running it for real is the user's decision.
+            reason = f"smartest's sandbox refused {tc.raised.message}" if tc.raised else "smartest's sandbox refused a side effect"
+            skip = ast.Call(ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()),
+                                          "skip", ast.Load()), [], [ast.keyword("reason", ast.Constant(reason))])
+            return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
+                                   body=[ast.Expr(call)], decorator_list=[skip], returns=None)
         elif tc.outcome == "returned":
             lit = self.literal(tc.returned, returned=True)
             if tc.returned is None:

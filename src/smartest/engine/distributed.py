@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from smartest.engine.budget import Budget
 from smartest.engine.loop import ExplorationStats
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.parallel import Job, explore_subtree, first_jobs
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
@@ -35,11 +36,16 @@ def _ray():
 def _task(spec: str, options: Options, job: Job, max_runs: int) -> tuple:
     """A Ray task: load the target, explore the job's subtree for up to `max_runs` runs."""
     target = resolve(spec, options.default_type)
-    return explore_subtree(target, options, job, max_runs)
+    sandbox = Sandbox(options.allow) if options.sandbox else None
+    try:
+        return explore_subtree(target, options, job, max_runs, sandbox=sandbox)
+    finally:
+        if sandbox is not None:
+            sandbox.close()
 
 
-def explore_on_ray(target: Target, options: Options, address: str, *, solver_factory, handler=None
-                   ) -> tuple[ExplorationStats, list[TestCase], dict]:
+def explore_on_ray(target: Target, options: Options, address: str, *, solver_factory, handler=None,
+                   sandbox=None) -> tuple[ExplorationStats, list[TestCase], dict]:
     ray = _ray()
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
@@ -47,7 +53,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
     remote = ray.remote(_task)
     budget = Budget(options.max_runs, options.time_limit)
-    engine, _, seeded = first_jobs(target, options, solver_factory, handler)
+    engine, _, seeded = first_jobs(target, options, solver_factory, handler, sandbox)
     stats, tests, signatures = engine.stats, engine.tests, len(engine.signatures)
     jobs = [replace(j, seed=None) for j in seeded]      # no memory is shared: each is replayed
     pending: dict = {}

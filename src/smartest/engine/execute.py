@@ -1,8 +1,10 @@
 """One run of the target on concolic inputs, isolated from the tool.
 
 The run gets a fresh recorder (the context variable), a per-run timer, its stdout
-and stderr captured, and os._exit turned into an exception; whatever happens, it
-ends as a `RunResult` and never as a crash of smartest.
+and stderr captured, os._exit turned into an exception, the sandbox confining its
+side effects, and the process state it could change saved and put back
+(engine/isolation.py); whatever happens, it ends as a `RunResult` and never as a
+crash of smartest.  A process the target forks ends when its copy of the run does.
 """
 from __future__ import annotations
 
@@ -14,11 +16,14 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from smartest.calls.protocol import CallPolicy, RunNotes
+from smartest.engine import isolation
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug, short_traceback)
+from smartest.engine.returned import Unrecordable, recordable
+from smartest.engine.sandbox import Sandbox, SideEffectRefused
 from smartest.engine.target import Target
 from smartest.errors import AssumptionViolated
 from smartest.symbolic.realize import realize
@@ -49,35 +54,112 @@ class RunResult:
         return not self.concretizations and not self.truncated
 
 
+class _Capture(io.TextIOBase):
+    """The run's stdout and stderr: keeps the last characters only (a target may
+    write megabytes), and stays usable if the target closes it."""
+
+    KEEP = 4000
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s) -> int:
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        self.text = (self.text + s)[-self.KEEP:]
+        return len(s)
+
+    def close(self) -> None:
+        pass
+
+
 def _on_alarm(signum, frame):
     raise RunTimeout()
 
 
+class _Owner:
+    pid = os.getpid()   # the process exploring: a fork of it must never go on exploring
+
+
+_REAL_EXIT = os._exit
+
+
 def _fake_exit(status=0):
+    if os.getpid() != _Owner.pid:
+        _REAL_EXIT(status)  # a process the target forked ends here, as it meant to
     raise ProcessExit(status)
+
+
+def _describe(e: BaseException, target: Target) -> Raised:
+    """The exception's description, even if its str() raises or hangs (the run's
+    timer is still armed when this is called)."""
+    try:
+        return describe_exception(e, target.is_own_file)
+    except BaseException:  # its str() hung until the timer fired, or its class is odd
+        try:
+            return describe_exception(e, target.is_own_file, read_message=False)
+        except Exception:
+            return Raised(type(e).__name__, "<unprintable>", "?", False)
+
+
+def _keep(value: Any) -> Any:
+    try:
+        return recordable(realize(value))
+    except Exception as e:
+        return Unrecordable(f"<a value smartest could not read: {type(e).__name__}>")
+
+
+def confined(action: Callable[[], Any], sandbox: Sandbox | None) -> Any:
+    """action() as the target's code outside a run (importing its module): under the
+    sandbox, with os._exit an exception and the process state put back after."""
+    saved = isolation.save()
+    old_exit = os._exit
+    _Owner.pid = os.getpid()
+    try:
+        os._exit = _fake_exit
+        if sandbox is not None:
+            sandbox.begin_run()
+        return action()
+    finally:
+        if os.getpid() != _Owner.pid:
+            _REAL_EXIT(0)
+        if sandbox is not None:
+            sandbox.end_run()
+        os._exit = old_exit
+        isolation.restore(saved)
 
 
 def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, max_depth: int,
             strict: bool, symbolic: bool = True, policy: CallPolicy | None = None, directive: Any = None,
-            options: Any = None) -> RunResult:
+            options: Any = None, sandbox: Sandbox | None = None, memory_mb: int = 0) -> RunResult:
     """Run the target once.  `assignment` holds plain values for the parameters (and for
     any variable the call policy reads); the parameters' proxies (or, for a plain run,
     fresh plain objects) are made here, inside the run.  `options` (the exploration's) is handed to the run's recorder
-    for code that reads run settings."""
+    for code that reads run settings.  `sandbox` refuses the run's side effects;
+    `memory_mb` caps how much the run may grow the process."""
     inputs = {p.name: assignment[p.name] for p in target.params}
     recorder = Recorder(max_depth=max_depth, options=options)
     if policy is not None:   # None: a plain replay, no call is intercepted
         policy.begin_run(assignment, directive)
     use_timer = threading.current_thread() is threading.main_thread()
-    out = io.StringIO()
-    returned = raised = exc_seen = None
+    out = _Capture()
+    returned = raised = exc_seen = refusal = None
     outcome = Outcome.RETURNED
     old_exit = os._exit
-    old_handler = signal.signal(signal.SIGALRM, _on_alarm) if use_timer else None
+    saved = isolation.save(memory_mb)
+    if use_timer:
+        signal.signal(signal.SIGALRM, _on_alarm)
+        signal.signal(signal.SIGINT, isolation.user_interrupt)
+    _Owner.pid = os.getpid()
     token = ACTIVE.set(recorder)
     t0 = time.perf_counter()
     try:
         os._exit = _fake_exit
+        if sandbox is not None:
+            sandbox.begin_run()
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, timeout)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
@@ -87,11 +169,11 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
             values = {p.name: (p.kind.proxy(p.name, inputs[p.name]) if symbolic
                                else p.kind.materialize(inputs[p.name])) for p in target.params}
             value = target.call(values)
+            ACTIVE.reset(token)
+            token = None
+            returned = _keep(value)  # still under the timer and the sandbox: it may run the target's code
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        ACTIVE.reset(token)
-        token = None
-        returned = realize(value)
     except RunTimeout:
         outcome = Outcome.TIMEOUT
     except AssumptionViolated:
@@ -99,27 +181,44 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
     except ProcessExit as e:
         outcome = Outcome.EXITED
         returned = e.status
-    except KeyboardInterrupt:
-        raise
+    except SideEffectRefused:
+        outcome = Outcome.SIDE_EFFECT
+    except MemoryError as e:
+        outcome = Outcome.MEMORY
+        raised = _describe(e, target)
+    except KeyboardInterrupt as e:
+        if isolation.take_user_interrupt():
+            raise
+        outcome = Outcome.RAISED  # the target's own: an outcome like any other
+        exc_seen = e
+        raised = _describe(e, target)
     except BaseException as e:  # the target's outcome, whatever it is
         outcome = Outcome.RAISED
         exc_seen = e
+        raised = _describe(e, target)
     finally:
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old_handler)
+        if os.getpid() != _Owner.pid:
+            _REAL_EXIT(0)  # a fork the target made came back here: it must not explore
+        if sandbox is not None:
+            refusal = sandbox.end_run()
         os._exit = old_exit
         if token is not None:
             ACTIVE.reset(token)
+        isolation.restore(saved)
     duration = time.perf_counter() - t0
     notes = policy.end_run(recorder) if policy is not None else RunNotes()
-    if exc_seen is not None:
-        raised = describe_exception(exc_seen, target.is_own_file)
+    if isolation.take_user_interrupt():
+        raise KeyboardInterrupt  # the user's Ctrl-C, swallowed by the target
+    if refusal is not None:
+        outcome, returned, exc_seen = Outcome.SIDE_EFFECT, None, None
+        raised = Raised("SideEffectRefused", f"{refusal.kind}: {refusal.call}", "?", False)
     return RunResult(
         inputs=dict(inputs), path=tuple(recorder.path), outcome=outcome, returned=returned,
         raised=raised, bug=is_bug(outcome, raised, exc_seen, strict),
         concretizations=tuple(recorder.concretizations), truncated=recorder.truncated,
-        duration_s=duration, output=out.getvalue()[-2000:], calls=tuple(recorder.calls),
+        duration_s=duration, output=out.text[-2000:], calls=tuple(recorder.calls),
         signature=recorder.signature, notes=notes,
         traceback=_traceback(exc_seen) if exc_seen is not None and not symbolic else "",
     )

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 from smartest.calls.protocol import CallPolicy
 from smartest.engine.budget import Budget
 from smartest.engine.execute import RunResult, execute
+from smartest.engine.outcome import Outcome
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
@@ -29,6 +31,7 @@ from smartest.symbolic.inputs import prepare_inputs, settle
 
 class Handler(Protocol):
     def on_run_start(self, inputs: dict[str, Any]) -> None: ...
+    def on_run_end(self) -> None: ...   # optional, like on_run_start
     def on_test(self, test: TestCase, stats: "ExplorationStats") -> None: ...
 
 
@@ -49,13 +52,15 @@ class ExplorationStats:
 
 class Engine:
     def __init__(self, target: Target, options: Options, *, searcher: Searcher, solver: Solver,
-                 solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None) -> None:
+                 solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None,
+                 sandbox: Sandbox | None = None) -> None:
         self.target = target
         self.options = options
         self.searcher = searcher
         self.solver = solver
         self.policy = policy
         self.handler = handler
+        self.sandbox = sandbox
         self.rng = random.Random(options.seed)
         self.stats = ExplorationStats(solver=solver_stats)
         self.tests: list[TestCase] = []
@@ -67,7 +72,8 @@ class Engine:
         budget = Budget(self.options.max_runs, self.options.time_limit)
         stalled = 0
         try:
-            self._random_run()
+            if not budget.exhausted(0):
+                self._random_run()
             while True:
                 reason = budget.exhausted(self.stats.runs)
                 if reason:
@@ -123,12 +129,17 @@ class Engine:
             self.handler.on_run_start({p.name: assignment[p.name] for p in self.target.params})
         result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
                          strict=o.strict, policy=self.policy, directive=cand.directive if cand else None,
-                         options=o)
+                         options=o, sandbox=self.sandbox, memory_mb=o.per_run_memory)
+        end = getattr(self.handler, "on_run_end", None)
+        if end is not None:
+            end()
         self.stats.runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
         if diverged:
             self.stats.divergences += 1
             self.stats.complete = False
+        if result.outcome is Outcome.SIDE_EFFECT:
+            self.stats.complete = False  # the refusal ended the run: what follows it was not run
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:

@@ -25,6 +25,8 @@ class Outcome(enum.Enum):
     TIMEOUT = "timeout"
     EXITED = "exited"      # the target called os._exit: the process would have died
     PRUNED = "pruned"      # the inputs violated an assume(): not a test
+    SIDE_EFFECT = "side-effect"  # the sandbox refused a side effect (engine/sandbox.py): never a bug
+    MEMORY = "memory"      # the run grew past its memory limit (--per-run-memory)
 
 
 class RunTimeout(BaseException):
@@ -51,11 +53,12 @@ class Raised:
         return {"type": self.type, "message": self.message, "where": self.where}
 
 
-def describe_exception(exc: BaseException, is_own_file: Callable[[str], bool]) -> Raised:
+def describe_exception(exc: BaseException, is_own_file: Callable[[str], bool], read_message: bool = True) -> Raised:
+    """`read_message=False`: do not call the exception's str() (it hung once already)."""
     cls = type(exc)
     name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
     try:
-        message = str.__str__(str(exc))
+        message = str.__str__(str(exc)) if read_message else "<unprintable>"
     except Exception:
         message = "<unprintable>"
     last_user = None

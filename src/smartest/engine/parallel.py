@@ -122,14 +122,14 @@ def _portable(test: TestCase) -> TestCase:
         return replace(test, returned=repr(test.returned))
 
 
-def _worker(conn, target: Target, options: Options, solver_factory, searcher: SubtreeSearcher) -> None:
+def _worker(conn, target: Target, options: Options, solver_factory, searcher: SubtreeSearcher, sandbox=None) -> None:
     """A worker process: take jobs, explore their subtrees, answer "split" and "stop".
     `searcher` holds the first run (this process is forked after it)."""
     solver, solver_stats = solver_factory()
     seeds, searcher._stack = searcher._stack, []
     policy = InlinePolicy()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
-                    handler=_Outbox(conn))
+                    handler=_Outbox(conn), sandbox=sandbox)
     o = options
     said_idle = True      # the coordinator knows a new worker holds no job
     while True:
@@ -150,7 +150,7 @@ def _worker(conn, target: Target, options: Options, solver_factory, searcher: Su
         elif kind == "job":
             said_idle = False
             result = execute(target, dict(body.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                             strict=o.strict, policy=policy, options=o)
+                             strict=o.strict, policy=policy, options=o, sandbox=sandbox, memory_mb=o.per_run_memory)
             conn.send(("replay", None))
             if not result.complete:
                 engine.stats.complete = False
@@ -224,14 +224,14 @@ class _Coordinator:
         return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
 
 
-def first_jobs(target: Target, options: Options, solver_factory, handler=None):
+def first_jobs(target: Target, options: Options, solver_factory, handler=None, sandbox=None):
     """The coordinator's first run: (its engine, its searcher, one job per branch).
     Workers forked after it hold the same searcher, so a job may name its candidate
     there (`seed`) instead of being replayed."""
     solver, solver_stats = solver_factory()
     first = SubtreeSearcher()
     engine = Engine(target, options, searcher=first, solver=solver, solver_stats=solver_stats,
-                    policy=InlinePolicy(), handler=handler)
+                    policy=InlinePolicy(), handler=handler, sandbox=sandbox)
     engine._random_run()
     jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(first._stack)]
     return engine, first, jobs
@@ -248,7 +248,8 @@ class _Collector:
         self.tests.append(_portable(test))
 
 
-def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, solver_factory=None) -> tuple:
+def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, solver_factory=None,
+                    sandbox=None) -> tuple:
     """Explore one job's subtree in this process for at most `max_runs` runs (a Ray
     task, engine/distributed.py): (test cases found, what is left of it as jobs,
     a summary).  The job is replayed first: nothing of its terms crossed over."""
@@ -256,11 +257,11 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
         timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)))()
     searcher, policy, collector = SubtreeSearcher(), InlinePolicy(), _Collector()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
-                    handler=collector)
+                    handler=collector, sandbox=sandbox)
     with for_exploration(options, own_modules(target.is_own_file), target.module):
         o = options
         result = execute(target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                         strict=o.strict, policy=policy, options=o)
+                         strict=o.strict, policy=policy, options=o, sandbox=sandbox, memory_mb=o.per_run_memory)
         engine.stats.runs += 1
         engine.stats.complete &= result.complete
         searcher.push_job(result.path, dict(job.assignment), job.index)
@@ -271,18 +272,18 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
     return collector.tests, left, summary
 
 
-def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None
-                     ) -> tuple[ExplorationStats, list[TestCase], dict]:
+def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None,
+                     sandbox=None) -> tuple[ExplorationStats, list[TestCase], dict]:
     """Explore `target` with `workers` processes, DART's depth-first search in each;
     returns the statistics, the test cases and a report section."""
     budget = Budget(options.max_runs, options.time_limit)
-    engine, first, jobs = first_jobs(target, options, solver_factory, handler)
+    engine, first, jobs = first_jobs(target, options, solver_factory, handler, sandbox)
     stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
     ctx = multiprocessing.get_context("fork")
     procs, conns = [], []
     for _ in range(workers):
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, target, options, solver_factory, first))
+        proc = ctx.Process(target=_worker, args=(child, target, options, solver_factory, first, sandbox))
         proc.start()
         child.close()
         procs.append(proc)

@@ -18,6 +18,8 @@ from typing import Any, Callable
 
 from smartest import models
 from smartest.engine.annotations import parameter_types
+from smartest.engine.outcome import ProcessExit
+from smartest.engine.sandbox import SideEffectRefused
 from smartest.errors import TargetError
 from smartest.symbolic.inputs import InputKind, annotation_text, kind_for, unsupported_part
 
@@ -132,8 +134,19 @@ def _import(name: str) -> ModuleType:
         raise TargetError(f"cannot import module {name!r}: {e}") from None
     except SyntaxError as e:
         raise TargetError(f"syntax error in {e.filename}:{e.lineno}: {e.msg}") from None
+    except ProcessExit as e:
+        raise TargetError(f"importing {name!r} ended the process (os._exit({e.status}))") from None
+    except SideEffectRefused as e:
+        raise TargetError(f"importing {name!r}: the sandbox refused {e} (--allow {e.kind} lets it through)") from None
     except BaseException as e:  # the module's own code failed while importing
-        raise TargetError(f"importing {name!r} raised {type(e).__name__}: {e}") from None
+        raise TargetError(f"importing {name!r} raised {type(e).__name__}: {_message(e)}") from None
+
+
+def _message(e: BaseException) -> str:
+    try:
+        return str(e)
+    except Exception:
+        return "<unprintable>"
 
 
 def resolve(spec: str, default_type: str = "int") -> Target:
@@ -209,6 +222,13 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
         raise TargetError(f"{qualname} is a class; name one of its methods, e.g. {qualname}.method")
     if not callable(obj):
         raise TargetError(f"{qualname} in {module_name} is not callable")
+    for test, what in ((inspect.isgeneratorfunction, "a generator function"),
+                       (inspect.iscoroutinefunction, "an async function"),
+                       (inspect.isasyncgenfunction, "an async generator function")):
+        if test(inspect.unwrap(obj)):
+            # Calling it would only build a generator or coroutine: the body would never run.
+            raise TargetError(f"{qualname} is {what}: smartest explores plain functions; wrap it in one "
+                              f"that drives it (e.g. returns list(...) or asyncio.run(...))")
     if len(parts) > 1 and inspect.isclass(owner):
         raw = inspect.getattr_static(owner, parts[-1])
         if not isinstance(raw, (staticmethod, classmethod)):

@@ -28,6 +28,14 @@ def _exact_json(value: Any) -> Any:
     return _NOT_JSON
 
 
+def _guarded(read, value: Any, default: Any) -> Any:
+    """read(value), or `default` when the target's own methods of value raise."""
+    try:
+        return read(value)
+    except Exception:
+        return default
+
+
 @dataclass(frozen=True)
 class TestCase:
     __test__ = False  # not a pytest test class
@@ -48,7 +56,7 @@ class TestCase:
         inputs, reprs, imports = inputs_as_json(self.inputs)
         d: dict[str, Any] = {
             "index": self.index, "inputs": inputs, "outcome": self.outcome,
-            "returned": as_json_value(self.returned), "raised": self.raised.as_dict() if self.raised else None,
+            "returned": _guarded(as_json_value, self.returned, None), "raised": self.raised.as_dict() if self.raised else None,
             "bug": self.bug, "new_path": self.new_path, "path_length": self.path_length,
             "directed": self.directed, "diverged": self.diverged, "duration_s": round(self.duration_s, 6),
         }
@@ -57,7 +65,7 @@ class TestCase:
         if imports:
             d["inputs_imports"] = imports
         if self.outcome == "returned":
-            d["returned_repr"] = repr(self.returned)
+            d["returned_repr"] = _guarded(repr, self.returned, "<unprintable>")
         return d
 
     @staticmethod

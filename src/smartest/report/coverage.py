@@ -13,26 +13,31 @@ import tempfile
 from typing import Iterable
 
 from smartest.engine.execute import execute
+from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 
 
-def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool) -> tuple[dict, dict]:
-    """(coverage dict, replay dict): branch/line figures, and outcome mismatches."""
+def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool,
+                         sandbox: Sandbox | None = None) -> tuple[dict, dict]:
+    """(coverage dict, replay dict): branch/line figures, and outcome mismatches.
+    The replay runs the target again, so under the exploration's sandbox."""
     import coverage
 
     tests = [t for t in tests if t.outcome in ("returned", "raised")]
     files = sorted({f for f in _own_files(target)}) or ([os.path.realpath(target.file)] if target.file else [])
     # Never an empty include: coverage.py would then measure everything, smartest included.
     cov = coverage.Coverage(branch=True, data_file=None, include=files or [os.devnull])
+    cov.set_option("run:disable_warnings", ["no-data-collected"])  # no test to replay is not news
     mismatches = []
     cov.start()
     try:
         for t in tests:
             cov.switch_context(str(t.index))
-            r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False)
+            r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False,
+                        sandbox=sandbox)
             same = r.outcome.value == t.outcome and r.bug == t.bug and (
-                r.returned == t.returned if t.outcome == "returned" else
+                _equal(r.returned, t.returned) if t.outcome == "returned" else
                 (r.raised is not None and t.raised is not None and r.raised.type == t.raised.type))
             if not same:
                 mismatches.append(t.index)
@@ -85,6 +90,14 @@ def minimal_suite(data, tests: list[TestCase]) -> tuple[list[int], dict[str, lis
         seen_outcomes.add(oc)
     data.set_query_contexts(None)
     return sorted(kept), new_arcs
+
+
+def _equal(a, b) -> bool:
+    """a == b, where the target's own __eq__ may raise or return a non-bool."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 def _own_files(target: Target) -> list[str]:

@@ -92,3 +92,20 @@ def check_outputs(target, *, emit_path: str | None, json_path: str | None, run_d
         raise SmartestError("--emit-tests and --json name the same file")
     if run_dir:
         check_writable_dir(run_dir, "--run-dir")
+
+
+def check_outputs_early(spec: str | None, *, emit_path: str | None, json_path: str | None,
+                        run_dir: str | None) -> None:
+    """What can be checked before the target's module is imported (the CLI imports it
+    in a child, under the sandbox): the paths themselves, and the target's own file
+    when the spec names one.  `check_outputs` checks the rest once it is imported."""
+    file = spec.rpartition(":")[0] if spec and ":" in spec else None
+    protected = frozenset({os.path.realpath(file)}) if file and file.endswith(".py") else frozenset()
+    if emit_path:
+        check_writable_file(emit_path, "--emit-tests", protected)
+    if json_path:
+        check_writable_file(json_path, "--json", protected)
+    if emit_path and json_path and os.path.realpath(emit_path) == os.path.realpath(json_path):
+        raise SmartestError("--emit-tests and --json name the same file")
+    if run_dir:
+        check_writable_dir(run_dir, "--run-dir")

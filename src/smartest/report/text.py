@@ -27,6 +27,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         if report.stop_reason in ("stalled", "exhausted") and report.solver.get("unknown") and \
                 not report.concretizations and not report.divergences:
             why = "the solver could not decide some paths"
+        if report.stop_reason in ("stalled", "exhausted") and report.extra.get("sandbox", {}).get("refused"):
+            why = "the sandbox ended runs at a side effect"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
     resumed = report.extra.get("resumed")
@@ -67,10 +69,16 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"      {qualname}({_call(dict(b.inputs))})   [test {b.index + 1}]")
     other = {}
     for t in report.tests:
-        if t.outcome in ("timeout", "exited"):
+        if t.outcome in ("timeout", "exited", "side-effect", "memory"):
             other.setdefault(t.outcome, t)
     for outcome, t in other.items():
-        lines.append(f"  {outcome}: {qualname}({_call(dict(t.inputs))})")
+        why = f"   refused {t.raised.message}" if outcome == "side-effect" and t.raised else ""
+        lines.append(f"  {outcome}: {qualname}({_call(dict(t.inputs))}){why}")
+    refused = report.extra.get("sandbox", {}).get("refused")
+    if refused:
+        kinds = ", ".join(f"{k} {n}" for k, n in refused.items())
+        lines.append(f"  sandbox: refused {sum(refused.values())} side effects ({kinds}); "
+                     f"--allow KIND or --allow-all lets them through")
     if emitted:
         path, counts = emitted
         of = f" of {counts['paths']} (minimal suite)" if counts.get("paths", counts["regression"]) != counts["regression"] else ""

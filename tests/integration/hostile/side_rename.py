@@ -1,0 +1,10 @@
+"""Renames a file in its temporary directory."""
+import os
+
+from _guard import BASE, inside
+
+
+def f(x: int):
+    if x > 5:
+        os.rename(inside(os.path.join(BASE, "victim.txt")), inside(os.path.join(BASE, "renamed.txt")))
+    return x
