@@ -30,6 +30,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
             why = "the solver could not decide some paths"
         verdict = f"incomplete ({why})"
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
+    if report.fallback_runs:
+        lines.append(f"  fallback: {report.fallback_runs} runs of DART-style negation after the strategy's "
+                     f"own frontier was empty")
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
