@@ -61,7 +61,7 @@ LEN_BOUND = {"containers_orders": 2, "containers_rpn": 2, "containers_intervals"
 
 
 def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float,
-             coverage: bool = False) -> dict:
+             coverage: bool = False, seed: int = 0) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     runs_at: list[int] = []   # after how many runs each test came (a strategy's runs need not all be tests)
@@ -73,7 +73,7 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
     t0, c0 = time.perf_counter(), time.process_time()
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
     report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=coverage, strategy=strategy,
-                              max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], **bounds)
+                              max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], seed=seed, **bounds)
     seconds = time.perf_counter() - t0
     bugs: dict[str, tuple[int, float]] = {}    # label -> (run, CPU seconds) of its first input
     for t, (run, cpu) in zip(report.tests, runs_at):
@@ -95,6 +95,7 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=3000)
     p.add_argument("--time-limit", type=float, default=120.0)
+    p.add_argument("--seed", type=int, default=0, help="the seed of the first random input")
     p.add_argument("--slow", action="store_true", help="include the slow cases")
     p.add_argument("--quality", action="store_true",
                    help="include the slow cases, then run the quality tests (pytest -m quality)")
@@ -111,7 +112,7 @@ def main(argv=None) -> int:
         for n in sizes:
             base = None
             for strategy in args.strategies:
-                r = run_case(name, function, n, strategy, args.max_runs, args.time_limit, args.coverage)
+                r = run_case(name, function, n, strategy, args.max_runs, args.time_limit, args.coverage, args.seed)
                 if strategy == "dart":
                     base = r
                 ratio = f"{r['runs'] / base['runs']:.2f}" if base and base["runs"] else "-"

@@ -27,6 +27,7 @@ COMBOS = {"return 3": "S0S3", "return 4": "S0S4", "return 13": "S1S3", "return 1
 
 def explore(path, function, **options):
     options.setdefault("max_runs", 200)
+    options.setdefault("strategy", "dart")   # the paper's mechanism: DART's search order
     return smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, **options)
 
 
