@@ -13,7 +13,9 @@ When the searcher has nothing left and the search is not complete (a value fell
 back on its concrete value, a run diverged, the solver gave up), the loop does not
 stop there: it first runs DART's negation of every recorded branch whose exact
 constraint no run took (`search/fallback.py`), then random restarts, and stops
-("stalled") only after `stall_restarts` restarts in a row found no new path.
+("stalled") only after `stall_restarts` restarts in a row found no new path.  Even a
+search its strategy calls complete is not ended while a violated `assume` of some
+run was never satisfied by any run (a strategy may drop pruned runs from its trees).
 """
 from __future__ import annotations
 
@@ -85,6 +87,10 @@ class Engine:
                 cand = self.searcher.select()
                 if cand is None:
                     if self.stats.complete:
+                        violated = self.fallback.select_assumption()
+                        if violated is not None:
+                            self._attempt(violated, from_searcher=False)
+                            continue
                         self.stats.stop_reason = "exhausted"
                         break
                     fallback = self.fallback.select()

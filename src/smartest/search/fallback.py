@@ -19,6 +19,11 @@ A compositional policy may stand a fresh variable for what a call returned
 the call returned.  So a step's key and its candidate pin each variable that is not
 an input at the value it had in that run, which is DART's fallback on the concrete
 value of an unknown function.
+
+`select_assumption` offers only the satisfaction of violated assumptions (`assume`
+that failed), and the engine asks it even when the strategy calls its search
+complete: demand's trees keep no side for a pruned run, so a first random run that
+violated an assumption ended its search `complete` after one run.
 """
 from __future__ import annotations
 
@@ -52,10 +57,7 @@ class ConstraintFallback:
     def select(self) -> Candidate | None:
         """The next negation no run has taken, or None when every one was tried."""
         if not self.active:
-            self.active = True
-            for run in self._runs:
-                self._push(*run)
-            self._runs = []
+            self.select_ready()
         while self._stack:
             entry = self._stack[-1]
             path, assignment, nodes, pins, j = entry
@@ -72,6 +74,31 @@ class ConstraintFallback:
                 return Candidate((*fixed, *constraints), assignment, (*decisions(path[:i]), (b.site, not b.taken)))
             self._stack.pop()
         return None
+
+    def select_assumption(self) -> Candidate | None:
+        """The next violated assumption (`assume` that failed: a pruned run) whose
+        satisfaction no run reached and no candidate tried.  Asked even when the
+        strategy calls its search complete: a strategy whose trees drop pruned runs
+        (demand's) would otherwise end on a first run that violated an assumption."""
+        if not self.active:
+            self.select_ready()
+        for path, assignment, nodes, pins, _ in self._stack:
+            for i, b in enumerate(path):
+                if b.flippable or b.taken:
+                    continue
+                key = (b.site, b.term, True, self._pinned(b.term, pins))
+                if key in nodes[i]:
+                    continue
+                nodes[i][key] = _TRIED
+                return Candidate(path_constraint(path, i), assignment, (*decisions(path[:i]), (b.site, True)))
+        return None
+
+    def select_ready(self) -> None:
+        """Put every run recorded so far into the trie (the fallback is now in use)."""
+        self.active = True
+        for run in self._runs:
+            self._push(*run)
+        self._runs = []
 
     def _pinned(self, term: Term, pins: dict) -> tuple:
         return tuple(sorted((v.value, pins[v]) for v in term.free if v in pins)) if pins else ()
