@@ -43,12 +43,14 @@ class ConstraintFallback:
         self._inputs = frozenset(inputs)     # names of the input variables; any other is pinned
         self._root: dict = {}
         self._runs: list[tuple] = []         # (path, assignment, calls) not yet in the trie
-        self._stack: list[list] = []   # [path, assignment, trie nodes along it, next index to try]
-        self.runs = 0                  # fallback candidates that were run
+        self._stack: list[list] = []         # [path, assignment, trie nodes along it, pins, next index]
+        self._violated = False               # some run violated an assumption
         self.active = False
 
     def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord]) -> None:
         """A real run: its steps are taken; its branches are candidates once active."""
+        if not self._violated:
+            self._violated = any(not b.flippable and not b.taken for b in path)
         if self.active:
             self._push(path, assignment, calls)
         else:
@@ -80,6 +82,8 @@ class ConstraintFallback:
         satisfaction no run reached and no candidate tried.  Asked even when the
         strategy calls its search complete: a strategy whose trees drop pruned runs
         (demand's) would otherwise end on a first run that violated an assumption."""
+        if not self._violated:
+            return None
         if not self.active:
             self.select_ready()
         for path, assignment, nodes, pins, _ in self._stack:
