@@ -4,11 +4,15 @@ Prints one row per (program, n, strategy): runs, distinct paths, solver queries,
 whether the bug was found (checked by re-running the input on the plain function),
 whether the search was complete, seconds, runs per second, and runs/queries as
 ratios against DART measured in the same invocation.  n bounds the string inputs,
-or, for the container programs, the container inputs (--max-len).
+or, for the container programs, the container inputs (--max-len).  With --bugs, each
+distinct bug label (re-run on the plain function) with the run and the CPU seconds
+at which it was first found, and with --coverage the branch coverage of coverage.py
+on a replay of every input.
 
     python benchmarks/run.py                      # default suite
     python benchmarks/run.py --strategies dart smart --programs locate_top
-    python benchmarks/run.py --quality            # also the slow cases (pytest -m quality)
+    python benchmarks/run.py --slow               # also the slow cases
+    python benchmarks/run.py --quality            # the slow cases, then pytest -m quality (the differential suite)
 """
 from __future__ import annotations
 
@@ -50,31 +54,43 @@ SUITE = [
     ("calc_divzero", "calc_pure", [4]),
     ("calc_divzero", "calc_tokens", [4]),
     ("pl0_proc", "parse_program", [32]),
+    ("mixed_hash", "mixed_hash", [4]),
+    ("calc", "calc", [7]),
+    ("pl0", "parse_and_check", [15]),
+    ("pl0_calls", "parse", [16]),
 ]
 SLOW = [("strcmp_testme", "testme", [16]), ("hwm", "hwm", [4]), ("pex_parser", "check", [6]),
         ("containers_orders", "process", [4]), ("containers_intervals", "merge", [4])]
 LEN_BOUND = {"containers_orders": 2, "containers_rpn": 2, "containers_intervals": 2}  # file -> max_str_len
 
 
-def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float) -> dict:
+def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, time_limit: float,
+             coverage: bool = False, seed: int = 0) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     runs_at: list[int] = []   # after how many runs each test came (a strategy's runs need not all be tests)
 
     class RunIndex:
         def on_test(self, test, stats):
-            runs_at.append(stats.runs)
+            runs_at.append((stats.runs, time.process_time() - c0))
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
-                              max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], **bounds)
+    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=coverage, strategy=strategy,
+                              max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], seed=seed, **bounds)
     seconds = time.perf_counter() - t0
-    bug_runs = [run for t, run in zip(report.tests, runs_at)
-                if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
+    bugs: dict[str, tuple[int, float]] = {}    # label -> (run, CPU seconds) of its first input
+    for t, (run, cpu) in zip(report.tests, runs_at):
+        if t.outcome in ("returned", "raised"):
+            lab = label(module, function, dict(t.inputs))
+            if lab.startswith("bug ") and lab not in bugs:
+                bugs[lab] = (run, cpu)
+    cov = report.coverage or {}
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
-            "bug": bool(bug_runs), "first_bug_run": min(bug_runs) if bug_runs else None,
-            "complete": report.complete, "seconds": seconds}
+            "bug": bool(bugs), "first_bug_run": min(r for r, _ in bugs.values()) if bugs else None,
+            "bugs": bugs, "complete": report.complete, "seconds": seconds, "stop": report.stop_reason,
+            "fallback_runs": report.fallback_runs,
+            "branches": (cov.get("branches_covered"), cov.get("branches_total")) if cov else None}
 
 
 def main(argv=None) -> int:
@@ -83,9 +99,14 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=3000)
     p.add_argument("--time-limit", type=float, default=120.0)
-    p.add_argument("--quality", action="store_true", help="include the slow cases")
+    p.add_argument("--seed", type=int, default=0, help="the seed of the first random input")
+    p.add_argument("--slow", action="store_true", help="include the slow cases")
+    p.add_argument("--quality", action="store_true",
+                   help="include the slow cases, then run the quality tests (pytest -m quality)")
+    p.add_argument("--bugs", action="store_true", help="per bug: the run and CPU seconds that first found it")
+    p.add_argument("--coverage", action="store_true", help="branch coverage at the end (coverage.py, replayed)")
     args = p.parse_args(argv)
-    suite = SUITE + (SLOW if args.quality else [])
+    suite = SUITE + (SLOW if args.slow or args.quality else [])
     if args.programs:
         suite = [c for c in suite if c[0] in args.programs or f"{c[0]}.{c[1]}" in args.programs]
     header = f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} {'complete':>8} {'sec':>7} {'runs/s':>7} {'runs/DART':>9} {'q/DART':>7}"
@@ -95,17 +116,37 @@ def main(argv=None) -> int:
         for n in sizes:
             base = None
             for strategy in args.strategies:
-                r = run_case(name, function, n, strategy, args.max_runs, args.time_limit)
+                r = run_case(name, function, n, strategy, args.max_runs, args.time_limit, args.coverage, args.seed)
                 if strategy == "dart":
                     base = r
                 ratio = f"{r['runs'] / base['runs']:.2f}" if base and base["runs"] else "-"
                 qratio = f"{r['queries'] / base['queries']:.2f}" if base and base["queries"] else "-"
                 bug = str(r["first_bug_run"]) if r["bug"] else "-"
+                extra = ""
+                if args.coverage and r["branches"]:
+                    extra += f"  branches {r['branches'][0]}/{r['branches'][1]}"
+                if args.bugs:
+                    extra += "  " + (", ".join(_bug_cell(lab, run, cpu, base) for lab, (run, cpu) in
+                                               sorted(r["bugs"].items())) or "no bug")
+                    if r["fallback_runs"]:
+                        extra += f"  ({r['fallback_runs']} fallback runs)"
                 print(f"{name + '.' + function:34} {n:>3} {strategy:13} {r['runs']:>6} {r['paths']:>6} "
                       f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} "
-                      f"{r['runs'] / r['seconds']:>7.0f} {ratio:>9} {qratio:>7}",
+                      f"{r['runs'] / r['seconds']:>7.0f} {ratio:>9} {qratio:>7}{extra}",
                       flush=True)
+    if args.quality:
+        import subprocess
+        return subprocess.call([sys.executable, "-m", "pytest", "-q", "-m", "quality", "-p", "no:cacheprovider",
+                                os.path.join(HERE, "..", "tests")])
     return 0
+
+
+def _bug_cell(lab: str, run: int, cpu: float, base: dict | None) -> str:
+    """`IndexError@9 (0.1 s, x0.50 DART's runs)`: DART's run for the same bug as the baseline."""
+    cell = f"{lab[4:]}@{run} ({cpu:.1f} s"
+    if base is not None and lab in base["bugs"]:
+        cell += f", x{run / base['bugs'][lab][0]:.2f}"
+    return cell + ")"
 
 
 if __name__ == "__main__":

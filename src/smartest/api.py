@@ -177,7 +177,7 @@ def _explore_and_report(target, options, strategy, solver, stats, searcher, poli
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
-        stop_reason=result.stop_reason, divergences=result.divergences,
+        stop_reason=result.stop_reason, divergences=result.divergences, fallback_runs=result.fallback_runs,
         concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
     )
     if options.ray and workers or workers > 1:

@@ -35,7 +35,8 @@ def test_dart_explores_every_path_once(name, function, n):
     path = os.path.join(BENCH, f"{name}.py")
     module = load(path)
     expected = _expected(module, function)
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, max_str_len=n, max_runs=2000)
+    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, max_str_len=n, max_runs=2000,
+                              strategy="dart")
     assert report.complete and report.stop_reason == "exhausted"
     assert report.paths == expected["paths"][n]
     assert report.runs == report.paths  # no wasted run

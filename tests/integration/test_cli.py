@@ -134,7 +134,10 @@ def test_killed_run_keeps_its_tests(tmp_path):
 
 def test_sigterm_stops_cleanly_and_reports(tmp_path):
     target = os.path.join(ROOT, "tests", "integration", "targets", "misc.py") + ":counts_up"
+    # DART: its runs on counts_up are the cheapest (each extends the last path by one
+    # branch, so the incremental solver never re-syncs), so runs > 0 within 4 s.
     proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", target, "--max-runs", "100000000",
+                             "--strategy", "dart",
                              "--time-limit", "600", "--quiet", "--no-coverage", "--json", "r.json"], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     # Signal once tests exist (not after a fixed sleep, which a loaded machine outlasts).

@@ -30,7 +30,7 @@ def failure(module, function: str, inputs: dict) -> str | None:
 
 
 def explore(path: str, function: str, **options):
-    options = {"run_dir": None, "coverage": False, "max_runs": 300, **options}
+    options = {"run_dir": None, "coverage": False, "max_runs": 300, "strategy": "dart", **options}
     return smartest.explore(f"{path}:{function}", **options)
 
 

@@ -154,3 +154,92 @@ def str_program(seed: int) -> str:
              else f"len({r.choice(strs)}) == {r.randint(1, 5)}" for _ in range(2)]
     body += [f"    if {conds[0]} and {conds[1]}:", "        raise AssertionError('boom')", "    return 0"]
     return "\n\n\n".join([_STR_CONSTANTS, *(_STR_HELPERS[n][1] for n in chosen), "\n".join(body)]) + "\n"
+
+
+_MIXED_HELPERS = [
+    # (name, source, call template over s: str, n: int, and earlier int values)
+    ("scan", '''def scan(s: str, c: str) -> int:
+    k = 0
+    for i in range(len(s)):
+        if s[i] == c:
+            k += i + 1
+    return k''', "scan({s}, {c})"),
+    ("weigh", '''def weigh(s: str, n: int) -> int:
+    total = n
+    i = 0
+    while i < len(s):
+        if s[i] < "m":
+            total += 1
+        else:
+            total -= 2
+        i += 1
+    return total''', "weigh({s}, {n})"),
+    ("step", '''def step(a: int, b: int) -> int:
+    if a > b:
+        return twice(a - b)
+    if a == b:
+        raise ValueError("equal")
+    return b % 3''', "step({n}, {m})"),
+    ("twice", '''def twice(a: int) -> int:
+    if a > 4:
+        return a // 2
+    return 2 * a''', "twice({n})"),
+    ("pick", '''def pick(s: str, n: int) -> str:
+    if 0 <= n < len(s):
+        return s[n]
+    if n < 0 and len(s) > 0:
+        return s[-1]
+    return "z"''', "ord(pick({s}, {n}))"),
+    ("digits", '''def digits(s: str) -> int:
+    v = 0
+    for ch in s:
+        if "0" <= ch <= "9":
+            v = v * 10 + (ord(ch) - 48)
+        elif ch == "-":
+            raise KeyError(ch)
+    return v''', "digits({s})"),
+    ("ratio", '''def ratio(a: int, b: int) -> int:
+    return (a * 3) // (b - 2)''', "ratio({n}, {m})"),
+]
+_MIXED_NEEDS = {"step": ["twice"]}
+
+
+def mixed_program(seed: int) -> str:
+    """Helpers mixing strings and integers (loops over characters, a `while`, calls
+    between helpers, `//` and `%`, `raise`, one runtime bug source: a division by
+    a computed zero) and top(s, n) that chains them, catches some exceptions, and
+    fails an assertion on some combination."""
+    r = random.Random(seed)
+    chosen = sorted(set(r.sample([h[0] for h in _MIXED_HELPERS], r.randint(2, 4))))
+    for name in list(chosen):
+        chosen += [d for d in _MIXED_NEEDS.get(name, []) if d not in chosen]
+    helpers = {h[0]: h for h in _MIXED_HELPERS}
+    ints = ["n"]
+    body = ["def top(s: str, n: int) -> int:", "    if n < -6 or n > 6:", "        return -1"]
+    for j in range(r.randint(2, 4)):
+        name = r.choice(chosen)
+        call = helpers[name][2].format(s=r.choice(["s", "s[1:]", "s + 'a'"]), c=repr(r.choice("abm1-")),
+                                       n=r.choice(ints), m=r.choice(ints + [str(r.randint(-2, 4))]))
+        v = f"v{j}"
+        if r.random() < 0.4:
+            body += ["    try:", f"        {v} = {call}", "    except (ValueError, KeyError):",
+                     f"        {v} = {r.randint(-2, 2)}"]
+        else:
+            body.append(f"    {v} = {call}")
+        if r.random() < 0.4:
+            body += [f"    if {v} % 2 == {r.randint(0, 1)}:", f"        {v} = {v} + {r.randint(1, 3)}"]
+        ints.append(v)
+    a, b = r.sample(ints, 2)
+    body += [f"    if {a} {r.choice(['==', '>', '<'])} {b} and len(s) {r.choice(['==', '>'])} {r.randint(0, 2)}:",
+             "        raise AssertionError('boom')", f"    return {ints[-1]}"]
+    order = [h[0] for h in _MIXED_HELPERS if h[0] in chosen]
+    return "\n\n\n".join([*(helpers[n][1] for n in order), "\n".join(body)]) + "\n"
+
+
+FAMILIES = {"int": int_program, "str": str_program, "mixed": mixed_program}
+
+
+def program(seed: int) -> tuple[str, str]:
+    """The seed-th program of the differential suite, cycling through the families."""
+    family = sorted(FAMILIES)[seed % len(FAMILIES)]
+    return family, FAMILIES[family](seed // len(FAMILIES))

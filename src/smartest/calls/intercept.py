@@ -43,7 +43,11 @@ def _wrap(fn: Callable, qualname: str, policy: CallPolicy) -> Callable:
         rec = ACTIVE.get()
         if rec is None:
             return fn(*args, **kwargs)
-        return policy.on_call(Call(rec, qualname, fn, args, kwargs))
+        call = Call(rec, qualname, fn, args, kwargs)
+        seen = policy.on_call(call)
+        if call.record is not None:
+            call.record.seen = seen
+        return seen
     wrapper.__smartest_original__ = fn
     return wrapper
 

@@ -8,6 +8,14 @@ satisfiability from the solver chain, and what happens at calls from the policy.
         ▲                                  │
         │      ┌─ unsat/unknown: searcher.rejected ◄─┐
         └─ run ◄┴─ sat: assignment ⊕ model ◄── solve(searcher.select())
+
+When the searcher has nothing left and the search is not complete (a value fell
+back on its concrete value, a run diverged, the solver gave up), the loop does not
+stop there: it first runs DART's negation of every recorded branch whose exact
+constraint no run took (`search/fallback.py`), then random restarts, and stops
+("stalled") only after `stall_restarts` restarts in a row found no new path.  Even a
+search its strategy calls complete is not ended while a violated `assume` of some
+run was never satisfied by any run (a strategy may drop pruned runs from its trees).
 """
 from __future__ import annotations
 
@@ -24,6 +32,7 @@ from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
+from smartest.search.fallback import ConstraintFallback
 from smartest.search.protocol import Candidate, ExploredRun, Searcher, follows
 from smartest.solver.protocol import Query, Solver, SolverStats, Status
 from smartest.symbolic.inputs import prepare_inputs, settle
@@ -41,6 +50,7 @@ class ExplorationStats:
     paths: int = 0               # distinct signatures among runs of the real program
     bugs: int = 0
     divergences: int = 0
+    fallback_runs: int = 0       # runs of DART's negation after the searcher's frontier emptied
     complete: bool = True
     stop_reason: str = ""
     time_s: float = 0.0
@@ -66,6 +76,8 @@ class Engine:
         self.tests: list[TestCase] = []
         self.signatures: set[int] = set()
         self.domains = prepare_inputs(target.params, options)
+        self.fallback = ConstraintFallback(v.value for p in target.params
+                                           for v, _ in p.kind.variables(p.name, options, 0))
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
@@ -82,8 +94,17 @@ class Engine:
                 cand = self.searcher.select()
                 if cand is None:
                     if self.stats.complete:
+                        violated = self.fallback.select_assumption()
+                        if violated is not None:
+                            self._attempt(violated, from_searcher=False)
+                            continue
                         self.stats.stop_reason = "exhausted"
                         break
+                    fallback = self.fallback.select()
+                    if fallback is not None:
+                        if self._attempt(fallback, from_searcher=False):
+                            stalled = 0
+                        continue
                     # DART's outer loop: incomplete, so restart from random inputs.
                     stalled = 0 if self._random_run() else stalled + 1
                     if stalled >= self.options.stall_restarts:
@@ -103,7 +124,9 @@ class Engine:
     def _random_run(self) -> bool:
         return self._run({p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}, None)
 
-    def _attempt(self, cand: Candidate) -> None:
+    def _attempt(self, cand: Candidate, from_searcher: bool = True) -> bool:
+        """Solve and run a candidate; returns whether the run followed a new path.
+        A fallback candidate (not the searcher's) is never reported back to it as such."""
         assignment = dict(cand.assignment)
         if cand.constraints is not None:
             hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
@@ -111,13 +134,14 @@ class Engine:
             if answer.status is not Status.SAT:
                 if answer.status is Status.UNKNOWN:
                     self.stats.complete = False
-                self.searcher.rejected(cand, answer.status)
-                return
+                if from_searcher:
+                    self.searcher.rejected(cand, answer.status)
+                return False
             for v, value in (answer.model or {}).items():
                 assignment[v.value] = value
-        self._run(assignment, cand)
+        return self._run(assignment, cand, from_searcher)
 
-    def _run(self, assignment: dict[str, Any], cand: Candidate | None) -> bool:
+    def _run(self, assignment: dict[str, Any], cand: Candidate | None, from_searcher: bool = True) -> bool:
         """Execute once; returns whether the run followed a path no run had followed."""
         o = self.options
         for p in self.target.params:
@@ -134,6 +158,8 @@ class Engine:
         if end is not None:
             end()
         self.stats.runs += 1
+        if not from_searcher:
+            self.stats.fallback_runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
         if diverged:
             self.stats.divergences += 1
@@ -151,9 +177,11 @@ class Engine:
             self.stats.paths = len(self.signatures)
         for b in result.path:
             self.stats.branch_sides.add((b.site, b.taken))
-        self.searcher.update(ExploredRun(result.path, result.calls, assignment, cand, diverged, new_path,
-                                         result.notes, result.complete))
+        # A fallback run is, to the searcher, a run it did not ask for (like a random one).
+        self.searcher.update(ExploredRun(result.path, result.calls, assignment, cand if from_searcher else None,
+                                         diverged and from_searcher, new_path, result.notes, result.complete))
         if real:
+            self.fallback.record(result.path, assignment, result.calls)
             test = self._test_case(result, new_path, cand is not None, diverged)
             self.tests.append(test)
             if test.bug:

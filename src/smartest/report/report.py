@@ -23,6 +23,7 @@ class Report:
     coverage: dict = field(default_factory=dict)
     stop_reason: str = ""
     divergences: int = 0
+    fallback_runs: int = 0      # runs of DART's negation after the strategy's own frontier emptied
     concretizations: list[dict] = field(default_factory=list)
     replay: dict = field(default_factory=dict)
     run_dir: str | None = None
@@ -52,7 +53,7 @@ class Report:
             "schema": SCHEMA, "target": self.target, "strategy": self.strategy,
             "runs": self.runs, "paths": self.paths, "complete": self.complete,
             "time_s": round(self.time_s, 4), "stop_reason": self.stop_reason,
-            "divergences": self.divergences, "solver": self.solver,
+            "divergences": self.divergences, "fallback_runs": self.fallback_runs, "solver": self.solver,
             "tests": [t.as_dict() for t in self.tests],
             "bugs": [t.as_dict() for t in self.bugs],
             "coverage": self.coverage, "concretizations": self.concretizations,
@@ -74,8 +75,8 @@ class Report:
             complete=d["complete"], time_s=d["time_s"], solver=d["solver"],
             tests=[TestCase.from_dict(t) for t in d["tests"]], coverage=d.get("coverage", {}),
             stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
-            concretizations=d.get("concretizations", []), replay=d.get("replay", {}),
-            run_dir=d.get("run_dir"), extra=d.get("extra", {}), notes=d.get("notes", []),
+            fallback_runs=d.get("fallback_runs", 0), concretizations=d.get("concretizations", []),
+            replay=d.get("replay", {}), run_dir=d.get("run_dir"), extra=d.get("extra", {}), notes=d.get("notes", []),
             complete_means=d.get("complete_means", "every feasible path was run"),
         )
 

@@ -36,6 +36,9 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         lines.append(f"  resumed: {resumed['replayed_runs']} of {resumed['recorded_runs']} recorded runs replayed "
                      f"(counted once)" + ("" if resumed["replay_diverged_at"] is None else
                                           f", replay diverged at run {resumed['replay_diverged_at'] + 1}"))
+    if report.fallback_runs:
+        lines.append(f"  fallback: {report.fallback_runs} runs of DART-style negation after the strategy's "
+                     f"own frontier was empty")
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")

@@ -44,6 +44,9 @@ register(Strategy("dart", "DART: depth-first directed search, calls inlined", "D
                   "smartest.strategies.dart"))
 register(Strategy("generational", "SAGE-style generational search, calls inlined", "SAGE (Godefroid et al., NDSS'08)",
                   "smartest.strategies.generational"))
+register(Strategy("interleaved", "depth-first search interleaved with shallowest-uncovered-first choices, calls "
+                  "inlined", "KLEE (Cadar et al., OSDI'08) interleaved searchers; SAGE's coverage scoring",
+                  "smartest.strategies.interleaved"))
 register(Strategy("smart", "SMART: top-down compositional search with function summaries",
                   "SMART (Godefroid, POPL'07) §3", "smartest.strategies.smart"))
 register(Strategy("latest", "LATEST: lazy expansion, input-dependent calls abstracted and expanded on demand",

@@ -52,6 +52,7 @@ class CallRecord:
     result: Any = None
     raised: BaseException | None = None
     mode: str = "inline"       # what the call policy did: inline, summary, abstract, opaque...
+    seen: Any = None           # what the caller got back from the policy (a fresh proxy if abstracted)
 
 
 class Recorder:

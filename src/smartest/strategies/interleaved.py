@@ -1,0 +1,80 @@
+"""Depth-first search interleaved with coverage-guided, shallowest-first choices.
+
+DART's depth-first order negates the deepest branch first, so on a parser it can
+spend its whole budget under the first branch of a long input and never try the
+one-character program.  KLEE interleaves its searchers (depth-first with random-path
+and coverage-optimized ones) for this reason, and SAGE scores its generations by new
+coverage.  Here one execution tree holds every dangling side, and two frontiers
+share it: DART's stack, and a queue ordered by (does the side's branch site lack
+this side in every run so far, how shallow is it).  The searcher takes from each
+in turn, so half the runs go where DART would go and half to the shallowest side
+not yet covered, and nothing is lost: a side taken by one frontier is skipped by
+the other, and the search ends exactly when DART's would.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+
+from smartest.calls.inline import InlinePolicy
+from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
+from smartest.solver.protocol import Status
+from smartest.trace.tree import ExecutionTree, dangling_sides
+
+
+class InterleavedSearcher:
+    def __init__(self) -> None:
+        self.tree = ExecutionTree()
+        # Each frontier holds the same entries, one-element lists: a taken entry is emptied.
+        self._stack: list[list] = []
+        self._uncovered: list[tuple[int, int, list]] = []   # sides no run took: (depth, tie, entry)
+        self._queue: list[tuple[int, int, list]] = []       # every side: (depth, tie, entry)
+        self._covered: set = set()                          # (site, side) some run took
+        self._tie = itertools.count()
+        self._turn = 0
+
+    def update(self, run: ExploredRun) -> None:
+        nodes, start = insert_run(self.tree, run)
+        for b in run.path:
+            self._covered.add((b.site, b.taken))
+        for j, node in dangling_sides(run.path, nodes, start):
+            entry = [flip(run.path, j, run.assignment, (node, not run.path[j].taken, j))]
+            self._stack.append(entry)
+            tie = next(self._tie)
+            if (run.path[j].site, not run.path[j].taken) not in self._covered:
+                heapq.heappush(self._uncovered, (j, tie, entry))
+            heapq.heappush(self._queue, (j, tie, entry))
+
+    def select(self) -> Candidate | None:
+        self._turn += 1
+        if self._turn % 2 == 0:
+            cand = self._shallow()
+            if cand is not None:
+                return cand
+        while self._stack:
+            entry = self._stack.pop()
+            if entry:
+                return entry.pop()
+        return None
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        reject(self.tree, candidate, status)
+
+    def _shallow(self) -> Candidate | None:
+        """The shallowest side whose (site, side) no run has taken; else the shallowest."""
+        while self._uncovered:
+            _, _, entry = heapq.heappop(self._uncovered)
+            if entry:
+                node, side, _ = entry[0].origin
+                if (node.site, side) not in self._covered:
+                    return entry.pop()
+        while self._queue:
+            _, _, entry = heapq.heappop(self._queue)
+            if entry:
+                return entry.pop()
+        return None
+
+
+def build(options, solver, target) -> tuple[InterleavedSearcher, InlinePolicy]:
+    """The `interleaved` strategy: one tree, every call inlined, DFS and shallowest-uncovered in turn."""
+    return InterleavedSearcher(), InlinePolicy()

@@ -1,0 +1,101 @@
+"""Every strategy and --guided mode against DART, by plain re-execution (issue 12).
+
+A finished search of any strategy must reach every bug and cover every line arc a
+finished DART search does, and no strategy may report `complete` without that
+(`support.relative`).  A seeded sample of random programs runs in CI; `-m quality`
+(run by `python benchmarks/run.py --quality`) runs 500 random programs, every
+corpus program and every benchmark program.  A disagreement that is not fixed yet
+is declared in `support.known_gaps.STRATEGY_GAPS` ("<test id> <strategy>/<guided>",
+or a pattern such as "random* latest/off" for a family of generated programs), with
+its reason; an exact entry must then still disagree (a strict known gap: the list
+must shrink when the gap is fixed), and every configuration not declared must agree.
+"""
+from __future__ import annotations
+
+import fnmatch
+import glob
+import os
+
+import pytest
+
+from support.known_gaps import KNOWN_GAPS, STRATEGY_GAPS
+from support.oracle import load
+from support.random_programs import program
+from support.relative import compare, configurations
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = sorted(glob.glob(os.path.join(HERE, "..", "programs", "p[0-9]*.py")))
+BENCH = os.path.normpath(os.path.join(HERE, "..", "..", "benchmarks", "programs"))
+BENCH_LEN = {"containers_orders", "containers_rpn", "containers_intervals"}   # bounded by --max-len
+RANDOM_BOUNDS = {"max_str_len": 3}
+
+
+def _declared(key: str) -> bool:
+    """An exact entry of STRATEGY_GAPS, or a pattern entry (with `*`) that matches."""
+    return key in STRATEGY_GAPS or any("*" in k and fnmatch.fnmatchcase(key, k) for k in STRATEGY_GAPS)
+
+
+def _check(path: str, function: str, bounds: dict, ident: str) -> None:
+    annotated = "smartest" in open(path, encoding="utf-8").read()
+    found = compare(path, function, configurations(annotated), bounds)
+    unexpected = [p for config, problems in found.items() if not _declared(f"{ident} {config}") for p in problems]
+    # An exact entry is strict: it must still disagree.  A pattern covers a family.
+    fixed = [config for config, problems in found.items() if f"{ident} {config}" in STRATEGY_GAPS and not problems]
+    assert not unexpected, "\n".join(unexpected)
+    assert not fixed, f"known gaps that now agree with DART (remove them from STRATEGY_GAPS): {fixed}"
+
+
+def _param(ident: str, *values):
+    return pytest.param(*values, id=ident)
+
+
+def _random(tmp_path, seed: int) -> None:
+    family, source = program(seed)
+    path = tmp_path / f"rand_{family}_{seed}.py"
+    path.write_text(source)
+    _check(str(path), "top", RANDOM_BOUNDS, f"random{seed}")
+
+
+@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12)])
+def test_random_programs_sample(tmp_path, seed):
+    _random(tmp_path, seed)
+
+
+@pytest.mark.quality
+@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12, 512)])
+def test_random_programs(tmp_path, seed):
+    _random(tmp_path, seed)
+
+
+def _corpus_params():
+    for path in CORPUS:
+        name = os.path.basename(path)[:-3]
+        if name not in KNOWN_GAPS:
+            yield _param(name, path)
+
+
+@pytest.mark.quality
+@pytest.mark.parametrize("path", list(_corpus_params()))
+def test_corpus_programs(path):
+    expected = load(path).EXPECTED
+    bounds = {k: expected[k] for k in ("max_str_len", "max_len", "max_depth") if k in expected}
+    bounds.setdefault("max_str_len", 4)
+    _check(path, expected["function"], bounds, os.path.basename(path)[:-3])
+
+
+def _bench_params():
+    for path in sorted(glob.glob(os.path.join(BENCH, "*.py"))):
+        name = os.path.basename(path)[:-3]
+        if name.startswith("_"):
+            continue
+        module = load(path)
+        for expected in [module.EXPECTED, *getattr(module, "EXPECTED_VARIANTS", [])]:
+            ident = f"{name}.{expected['function']}"
+            yield _param(ident, path, expected["function"], name)
+
+
+@pytest.mark.quality
+@pytest.mark.parametrize("path,function,name", list(_bench_params()))
+def test_benchmark_programs(path, function, name):
+    bounds = {"max_len": 2, "max_str_len": 2} if name in BENCH_LEN else {"max_str_len": 3}
+    _check(path, function, bounds, f"{name}.{function}")

@@ -1,0 +1,119 @@
+"""Relative completeness with respect to DART, checked by plain re-execution.
+
+Each paper proves its strategy relatively complete with respect to DART: a finished
+search of it reaches every bug a finished DART search reaches.  `compare` runs DART
+and another configuration (a strategy, a --guided mode) under the same bounds,
+re-runs every generated input on the plain function (support.oracle) under a line
+tracer, and reports each disagreement:
+
+- a bug label DART's inputs trigger and the other's do not, when both searches
+  finished (stopped for a reason other than a budget);
+- a branch arc (a pair of consecutive lines of the program's file in one frame)
+  DART's inputs cover and the other's do not, when both finished;
+- either claim, whenever the other configuration reports `complete`.
+
+Under `--guided may` and `may-must` a run through code the annotations declare
+verified is pruned on purpose (Guided DSE, ICSE'16): such a configuration owes DART
+its bugs, not its line arcs.
+
+The engine's own bookkeeping (its bug flags, its branch sides) is never read.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+
+import smartest
+from support.oracle import label, load
+
+BUDGET = {"max_runs": 3000, "time_limit": 60.0}
+FINISHED = ("exhausted", "stalled")
+PRUNING = ("may", "may-must")   # guided modes that skip verified executions by design
+
+
+@dataclass
+class Replayed:
+    """What the plain re-execution of one configuration's inputs showed."""
+
+    bugs: set = field(default_factory=set)
+    arcs: set = field(default_factory=set)
+    complete: bool = False
+    finished: bool = False
+    stop: str = ""
+    runs: int = 0
+
+
+def arcs_of(module, function: str, inputs: dict) -> tuple[str, set]:
+    """The outcome label and the line arcs of the module's own code on one plain call."""
+    filename = module.__file__
+    arcs: set = set()
+    last: dict = {}
+
+    def local(frame, event, arg):
+        if event == "line":
+            arcs.add((last.get(frame), frame.f_lineno) if frame in last else (-frame.f_code.co_firstlineno,
+                                                                             frame.f_lineno))
+            last[frame] = frame.f_lineno
+        return local
+
+    def tracer(frame, event, arg):
+        return local if frame.f_code.co_filename == filename else None
+
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        lab = label(module, function, inputs)
+    finally:
+        sys.settrace(old)
+    return lab, arcs
+
+
+def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -> Replayed:
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, guided=guided, run_dir=None, coverage=False,
+                              **{**BUDGET, **bounds})
+    module = load(path)
+    out = Replayed(complete=report.complete, finished=report.stop_reason in FINISHED, stop=report.stop_reason,
+                   runs=report.runs)
+    for t in report.tests:
+        if t.outcome not in ("returned", "raised"):
+            continue
+        lab, arcs = arcs_of(module, function, dict(t.inputs))
+        out.arcs |= arcs
+        if lab.startswith("bug "):
+            out.bugs.add(lab)
+    return out
+
+
+def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict) -> dict[str, list[str]]:
+    """Disagreements of each (strategy, guided) configuration with DART (guided off),
+    by "strategy/guided"; a configuration that agrees has an empty list."""
+    dart = replay(path, function, "dart", "off", bounds)
+    found: dict[str, list[str]] = {}
+    name = os.path.basename(path)
+    for strategy, guided in configs:
+        other = replay(path, function, strategy, guided, bounds)
+        problems = found[f"{strategy}/{guided}"] = []
+        both = dart.finished and other.finished
+        if not (both or other.complete):
+            continue
+        claim = "reported complete" if other.complete else f"finished ({other.stop})"
+        missing_bugs = dart.bugs - other.bugs
+        missing_arcs = dart.arcs - other.arcs if guided not in PRUNING else set()
+        if missing_bugs:
+            problems.append(f"{name}:{function} {strategy}/{guided} {claim} after {other.runs} runs without "
+                         f"{sorted(missing_bugs)} that DART found (DART: {dart.stop}, {dart.runs} runs)")
+        if missing_arcs:
+            problems.append(f"{name}:{function} {strategy}/{guided} {claim} after {other.runs} runs without "
+                         f"{len(missing_arcs)} line arcs DART covered, e.g. {sorted(missing_arcs)[:3]}")
+    return found
+
+
+def configurations(annotated: bool) -> list[tuple[str, str]]:
+    """Every strategy but DART with guidance off, and every strategy with each
+    --guided mode when the program has annotations."""
+    from smartest.strategies import STRATEGIES
+    configs = [(s, "off") for s in STRATEGIES if s != "dart"]
+    if annotated:
+        configs += [(s, g) for s in STRATEGIES for g in ("may", "must", "may-must")]
+    return configs
