@@ -109,7 +109,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
         stop_reason=result.stop_reason, divergences=result.divergences,
-        concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
+        concretizations=[{"site": w, "callee": c, "reason": r, "count": n, "where": w, "runs": n}
+                         for (w, c, r), n in result.concretizations.most_common()],
     )
     if hasattr(policy, "report"):
         report.extra.update(policy.report())

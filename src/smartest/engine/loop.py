@@ -42,7 +42,7 @@ class ExplorationStats:
     stop_reason: str = ""
     time_s: float = 0.0
     branch_sides: set = field(default_factory=set)        # (site, taken) seen on symbolic branches
-    concretizations: Counter = field(default_factory=Counter)  # (site text, reason) -> runs
+    concretizations: Counter = field(default_factory=Counter)  # (site text, callee, reason) -> runs
     solver: SolverStats = field(default_factory=SolverStats)
 
 
@@ -131,7 +131,7 @@ class Engine:
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:
-                self.stats.concretizations[(c.site.describe(), c.reason)] += 1
+                self.stats.concretizations[(c.site.describe(), c.callee, c.reason)] += 1
         real = not result.notes.abstract
         new_path = real and result.signature not in self.signatures
         if new_path:

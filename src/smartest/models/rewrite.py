@@ -20,13 +20,17 @@ import ast
 import inspect
 from types import CodeType, FunctionType, ModuleType
 
-from smartest.models import syntax
+from smartest.models import escapes, syntax
 from smartest.models.registry import INSTALL_HOOKS
 
-_DONE = "__smartest_rewritten__"
+_DONE = escapes.OWN_MARK
 # Method calls rewritten on any receiver (they are str-only in practice), and on a str
 # or bytes literal receiver any method.
 ANY_RECEIVER = ("join", "format")
+# Calls left as they are: these read the calling frame (a helper in between would be
+# the frame they see).
+FRAME_READERS = frozenset({"super", "locals", "vars", "dir", "eval", "exec", "globals", "breakpoint",
+                           "_getframe", "currentframe", "stack", "getframeinfo"})
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -87,11 +91,20 @@ class _Rewriter(ast.NodeTransformer):
         self.generic_visit(node)
         f = node.func
         if not isinstance(f, ast.Attribute):
-            return node
+            return self._guarded(node)
         literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
         if literal or f.attr in ANY_RECEIVER:
             return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *node.args], node.keywords)
-        return node
+        return self._guarded(node)
+
+    def _guarded(self, node: ast.Call):
+        """A call with arguments -> `__smartest_call__(f, ...)` (models/escapes.py): a
+        proxy handed to C code smartest does not follow is recorded there."""
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        if not (node.args or node.keywords) or name in FRAME_READERS or (name or "").startswith("__smartest"):
+            return node
+        return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
 
 
 def rewrite_source(source: str, filename: str) -> tuple[CodeType, CodeType] | None:
@@ -151,6 +164,7 @@ def rewrite_module(module: ModuleType) -> int:
         return 0
     ns[_DONE] = True
     ns.update(syntax.HELPERS)
+    ns["__smartest_call__"] = escapes.call
     filename = getattr(module, "__file__", None)
     if not filename or not filename.endswith(".py"):
         return 0
