@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import inspect
+import time
 from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
 from smartest.calls.opaque_names import for_exploration as opaque_functions
+from smartest.engine.deepening import BoundProbe, deeper
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -85,11 +87,6 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     reserves it before it forks, so that it can read the directory if the process dies)."""
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
-                                       mixed=mixed)
-    searcher, policy = strategy.build(options, solver, target)
-    guidance = Guidance(target, options)
-    searcher = guidance.wrap(searcher)
     run_dir = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
@@ -98,13 +95,30 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                                {"emit": EmitTarget.from_target(target).as_dict(), "options": options.as_dict()},
                                path=run_path)
         handlers = (run_dir, *handlers)
-    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
-                    policy=policy, handler=_Fanout(handlers))
     own = own_modules(target.is_own_file)
-    with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
-        result: ExplorationStats = engine.explore()
-    if hasattr(policy, "finish"):
-        policy.finish()  # e.g. SMART saves its summaries
+    first, started, engine, stats, bounded = options, time.monotonic(), None, None, None
+    while True:  # one round per pair of bounds (engine/deepening)
+        solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
+                                           mixed=mixed, stats=stats)
+        searcher, policy = strategy.build(options, solver, target)
+        guidance = Guidance(target, options)
+        searcher = guidance.wrap(searcher)
+        engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
+                        policy=policy, handler=_Fanout(handlers), previous=engine)
+        probe = engine.probe = BoundProbe(engine.domains, options)
+        with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
+            result: ExplorationStats = engine.explore()
+        if hasattr(policy, "finish"):
+            policy.finish()  # e.g. SMART saves its summaries
+        if not probe.cut:
+            bounded = None   # this round ran under larger bounds than any earlier cut
+            break
+        bounded = {"max_str_len": options.max_str_len, "max_len": options.max_len}
+        nxt = deeper(first, options, started, result.runs) if result.stop_reason in ("exhausted", "stalled") else None
+        if nxt is None:
+            break
+        options = nxt
+    result.complete = result.complete and bounded is None
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
@@ -112,6 +126,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         concretizations=[{"site": w, "callee": c, "reason": r, "count": n, "where": w, "runs": n}
                          for (w, c, r), n in result.concretizations.most_common()],
     )
+    report.bounded = bounded
     if hasattr(policy, "report"):
         report.extra.update(policy.report())
     _opaque_report(report, options, mixed)

@@ -48,7 +48,11 @@ class ExplorationStats:
 
 class Engine:
     def __init__(self, target: Target, options: Options, *, searcher: Searcher, solver: Solver,
-                 solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None) -> None:
+                 solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None,
+                 probe: Any = None, previous: "Engine | None" = None) -> None:
+        """`probe(constraints, hints)` hears every query found unsatisfiable (a bound
+        probe, engine/deepening); `previous`: the engine of the last deepening round,
+        whose tests, paths and counts this one continues."""
         self.target = target
         self.options = options
         self.searcher = searcher
@@ -60,6 +64,10 @@ class Engine:
         self.tests: list[TestCase] = []
         self.signatures: set[int] = set()
         self.domains = prepare_inputs(target.params, options)
+        self.probe = probe
+        if previous is not None:
+            self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
+            self.stats.complete, self.stats.stop_reason = True, ""
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
@@ -87,7 +95,7 @@ class Engine:
         except KeyboardInterrupt:
             self.stats.stop_reason = "interrupted"
         finally:
-            self.stats.time_s = budget.elapsed
+            self.stats.time_s += budget.elapsed
         if self.stats.stop_reason != "exhausted":
             # Stopped early: unexplored sides remain, so not every path was run.
             self.stats.complete = False
@@ -104,6 +112,8 @@ class Engine:
             if answer.status is not Status.SAT:
                 if answer.status is Status.UNKNOWN:
                     self.stats.complete = False
+                elif self.probe is not None:
+                    self.probe(cand.constraints, hints)
                 self.searcher.rejected(cand, answer.status)
                 return
             for v, value in (answer.model or {}).items():

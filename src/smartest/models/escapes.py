@@ -156,10 +156,12 @@ def call(fn: Callable, /, *args, **kwargs):
             return fn(*args, **kwargs)
         return _watched(fn, args, kwargs, f"{py.__module__}.{py.__qualname__}")
     if isinstance(fn, type):
-        if fn.__module__.startswith("smartest") or (fn.__module__ != "builtins" and _is_python_class(fn)):
-            if sys.modules.get(fn.__module__) is not None and vars(sys.modules[fn.__module__]).get(OWN_MARK):
-                return fn(*args, **kwargs)
-            if fn.__module__.startswith("smartest"):
+        module = fn.__module__
+        if module.startswith("smartest") or type(fn).__module__.startswith("smartest"):
+            return fn(*args, **kwargs)     # a model: a stand-in class, a proxy type
+        if module != "builtins" and _is_python_class(fn):
+            own = sys.modules.get(module)
+            if own is not None and vars(own).get(OWN_MARK):
                 return fn(*args, **kwargs)
             return _watched(fn, args, kwargs, callee_name(fn))
     elif not isinstance(fn, _C_CALLABLES):

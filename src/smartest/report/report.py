@@ -27,6 +27,9 @@ class Report:
     replay: dict = field(default_factory=dict)
     run_dir: str | None = None
     extra: dict = field(default_factory=dict)   # strategy-specific figures
+    # The bounds a path was cut by when the search stopped deepening them (engine/deepening):
+    # complete at most "up to strings of N, containers of M".
+    bounded: dict | None = None
 
     @property
     def bugs(self) -> list[TestCase]:
@@ -45,7 +48,8 @@ class Report:
             "tests": [t.as_dict() for t in self.tests],
             "bugs": [t.as_dict() for t in self.bugs],
             "coverage": self.coverage, "concretizations": self.concretizations,
-            "replay": self.replay, "run_dir": self.run_dir, **({"extra": self.extra} if self.extra else {}),
+            "replay": self.replay, "run_dir": self.run_dir,
+            **({"bounded": self.bounded} if self.bounded else {}), **({"extra": self.extra} if self.extra else {}),
         }
 
     def write_json(self, path: str) -> None:
@@ -63,7 +67,7 @@ class Report:
             tests=[TestCase.from_dict(t) for t in d["tests"]], coverage=d.get("coverage", {}),
             stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
             concretizations=d.get("concretizations", []), replay=d.get("replay", {}),
-            run_dir=d.get("run_dir"), extra=d.get("extra", {}),
+            run_dir=d.get("run_dir"), extra=d.get("extra", {}), bounded=d.get("bounded"),
         )
 
 

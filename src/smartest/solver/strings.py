@@ -79,8 +79,9 @@ class StringLowering:
 
     Seq = Seq
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, open_lengths: bool = False) -> None:
         self.capacity = capacity
+        self.open_lengths = open_lengths    # a probe (engine/deepening): lengths past K allowed
         self._fresh: dict[Term, int] = {}
         self._seqs: dict[Term, Seq] = {}
         self._terms: dict[Term, Term] = {}
@@ -108,7 +109,7 @@ class StringLowering:
 
     def _make_domains(self, v: Term) -> dict[Term, Term]:
         n = self.length_var(v)
-        out = {n: build.and_(build.le(_ZERO, n), build.le(n, const(self.capacity)))}
+        out = {n: build.le(_ZERO, n) if self.open_lengths else build.and_(build.le(_ZERO, n), build.le(n, const(self.capacity)))}
         top = const(255 if v.sort is Sort.BYTES else MAX_CODE)
         for k in range(self.capacity):
             c = self.char_var(v, k)
@@ -357,9 +358,9 @@ class _LoweredDomains(Mapping):
 class StringLoweringSolver:
     """The chain layer: lower the query, solve it, lift the model."""
 
-    def __init__(self, inner: Solver, capacity: int) -> None:
+    def __init__(self, inner: Solver, capacity: int, open_lengths: bool = False) -> None:
         self.inner = inner
-        self.lowering = StringLowering(capacity)
+        self.lowering = StringLowering(capacity, open_lengths)
 
     def check(self, query: Query) -> Answer:
         low = self.lowering

@@ -1,0 +1,73 @@
+"""Iterative deepening of the input bounds: `--max-str-len` and `--max-len` are where
+the search starts, not where it stops.
+
+Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
+unsatisfiable, and a search that ends there would claim `complete` with the bug
+beyond the bound never run.  So every answer "unsatisfiable" on a query over a
+bounded input (a string, bytes, a container length) is probed once more with the
+bounds opened: lengths free, strings lowered with 4K positions.  A satisfiable
+probe means the bound cut a path: the round is not complete, and `rounds` starts
+another one with doubled bounds while the budget lasts.  The probe is an
+under-approximation of "longer inputs" (characters past 4K are absent), so a
+query that needs a character that far is not seen as cut; a query about lengths
+alone always is.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any, Mapping
+
+from smartest.options import Options
+from smartest.solver import build_solver_chain
+from smartest.solver.protocol import Query, Status
+from smartest.terms import Term, build, const
+from smartest.terms.term import Sort
+
+MAX_STR_LEN, MAX_LEN = 128, 32     # deepening stops here (lowering is quadratic in the bound)
+_TEXT = (Sort.STR, Sort.BYTES)
+
+
+def _opened(domains: Mapping[Term, Term]) -> tuple[dict[Term, Term], frozenset[Term]]:
+    """The domains with every length bound removed, and the variables that had one."""
+    out, bounded = {}, set()
+    for v, d in domains.items():
+        if v.sort in _TEXT:
+            bounded.add(v)            # the string's own domain is `len(v) <= K`: dropped
+        elif v.sort is Sort.INT and str(v.value).endswith(".len"):
+            bounded.add(v)
+            out[v] = build.le(const(0), v)
+        else:
+            out[v] = d
+    return out, frozenset(bounded)
+
+
+class BoundProbe:
+    """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
+
+    def __init__(self, domains: Mapping[Term, Term], options: Options) -> None:
+        self.domains, self.bounded = _opened(domains)
+        self.solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms,
+                                            max_str_len=4 * max(options.max_str_len, 1), open_lengths=True)
+        self.cut = False
+        self.probes = 0
+
+    def __call__(self, constraints: tuple[Term, ...], hints: Mapping[Term, Any]) -> None:
+        if self.cut or not self.bounded or not any(v in self.bounded for c in constraints for v in c.free):
+            return
+        self.probes += 1
+        answer = self.solver.check(Query(constraints, self.domains, dict(hints)))
+        if answer.status is Status.SAT:
+            self.cut = True
+
+
+def deeper(first: Options, current: Options, started: float, runs: int) -> Options | None:
+    """The options of the next round (doubled bounds, the budget that is left), or None
+    when the budget is spent or the bounds are at their ceiling."""
+    left_time = first.time_limit - (time.monotonic() - started)
+    if left_time <= 0.05 or runs >= first.max_runs:
+        return None
+    if current.max_str_len >= MAX_STR_LEN and current.max_len >= MAX_LEN:
+        return None
+    return dataclasses.replace(current, max_str_len=min(MAX_STR_LEN, max(1, 2 * current.max_str_len)),
+                               max_len=min(MAX_LEN, max(1, 2 * current.max_len)), time_limit=left_time)
