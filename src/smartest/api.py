@@ -7,7 +7,7 @@ from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
 from smartest.calls.opaque_names import for_exploration as opaque_functions
-from smartest.engine.deepening import BoundProbe, deeper
+from smartest.engine.deepening import BoundProbe, at_ceiling, deeper
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -96,7 +96,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                                path=run_path)
         handlers = (run_dir, *handlers)
     own = own_modules(target.is_own_file)
-    first, started, engine, stats, bounded = options, time.monotonic(), None, None, None
+    first, started, engine, stats, bounded, whole = options, time.monotonic(), None, None, None, False
     while True:  # one round per pair of bounds (engine/deepening)
         solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
                                            mixed=mixed, stats=stats)
@@ -105,19 +105,21 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         searcher = guidance.wrap(searcher)
         engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                         policy=policy, handler=_Fanout(handlers), previous=engine)
-        probe = engine.probe = BoundProbe(engine.domains, options)
+        # A round gets the whole budget left if its bounds are the ceiling or the last
+        # round exhausted its own (a real cut); otherwise half, then it yields.
+        probe = engine.probe = BoundProbe(engine.domains, options, engine.stats.runs, whole or at_ceiling(options))
         with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
             result: ExplorationStats = engine.explore()
         if hasattr(policy, "finish"):
             policy.finish()  # e.g. SMART saves its summaries
-        if not probe.cut:
+        if not probe.cut and result.stop_reason != "deepen":
             bounded = None   # this round ran under larger bounds than any earlier cut
             break
         bounded = {"max_str_len": options.max_str_len, "max_len": options.max_len}
-        nxt = deeper(first, options, started, result.runs) if result.stop_reason in ("exhausted", "stalled") else None
+        nxt = deeper(first, options, started, result.runs) if result.stop_reason in ("exhausted", "stalled", "deepen") else None
         if nxt is None:
             break
-        options = nxt
+        options, whole = nxt, result.stop_reason != "deepen"
     result.complete = result.complete and bounded is None
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,

@@ -45,12 +45,24 @@ def _opened(domains: Mapping[Term, Term]) -> tuple[dict[Term, Term], frozenset[T
 class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
-    def __init__(self, domains: Mapping[Term, Term], options: Options) -> None:
+    def __init__(self, domains: Mapping[Term, Term], options: Options, runs: int = 0, last: bool = False) -> None:
+        """`runs`: runs made before this round.  A round that has seen a cut yields to
+        the next after half of the budget left (unless its bounds are the ceiling,
+        `last`), so a search that cannot exhaust its bound still gets past it."""
         self.domains, self.bounded = _opened(domains)
+        self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
+        self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms,
                                             max_str_len=4 * max(options.max_str_len, 1), open_lengths=True)
         self.cut = False
         self.probes = 0
+
+    def should_yield(self, runs: int) -> bool:
+        """Stop this round for a deeper one: its share of the budget is spent and its
+        inputs are bounded.  Not only after a cut: a search that cannot exhaust its
+        bound (hwm: millions of paths under 8 characters) would otherwise never see
+        a longer input."""
+        return bool(self.bounded) and (runs >= self.run_share or time.monotonic() >= self.deadline)
 
     def __call__(self, constraints: tuple[Term, ...], hints: Mapping[Term, Any]) -> None:
         if self.cut or not self.bounded or not any(v in self.bounded for c in constraints for v in c.free):
@@ -61,13 +73,17 @@ class BoundProbe:
             self.cut = True
 
 
+def at_ceiling(options: Options) -> bool:
+    return options.max_str_len >= MAX_STR_LEN and options.max_len >= MAX_LEN
+
+
 def deeper(first: Options, current: Options, started: float, runs: int) -> Options | None:
     """The options of the next round (doubled bounds, the budget that is left), or None
     when the budget is spent or the bounds are at their ceiling."""
     left_time = first.time_limit - (time.monotonic() - started)
     if left_time <= 0.05 or runs >= first.max_runs:
         return None
-    if current.max_str_len >= MAX_STR_LEN and current.max_len >= MAX_LEN:
+    if at_ceiling(current):
         return None
     return dataclasses.replace(current, max_str_len=min(MAX_STR_LEN, max(1, 2 * current.max_str_len)),
                                max_len=min(MAX_LEN, max(1, 2 * current.max_len)), time_limit=left_time)

@@ -77,6 +77,8 @@ class Engine:
             self._random_run()
             while True:
                 reason = budget.exhausted(self.stats.runs)
+                if not reason and self.probe is not None and self.probe.should_yield(self.stats.runs):
+                    reason = "deepen"   # a bound cut a path: the next round raises it
                 if reason:
                     self.stats.stop_reason = reason
                     break
