@@ -30,6 +30,14 @@ import sys
 from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
 from typing import Any, Callable
 
+from smartest.symbolic.bytestr import SymBytes
+from smartest.symbolic.dicts import SymDict
+from smartest.symbolic.floats import SymFloat
+from smartest.symbolic.ints import SymInt
+from smartest.symbolic.lists import SymList
+from smartest.symbolic.sets import SymSet
+from smartest.symbolic.strs import SymStr
+from smartest.symbolic.tuples import SymTuple
 from smartest.trace.recorder import ACTIVE
 from smartest.trace.site import is_own_frame, user_site
 
@@ -209,7 +217,8 @@ def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
 SAFE_DUNDERS = frozenset({
     "__class__", "__new__", "__init__", "__getattribute__", "__setattr__", "__delattr__", "__dir__",
     "__init_subclass__", "__subclasshook__", "__reduce__", "__reduce_ex__", "__sizeof__", "__doc__",
-    "__getnewargs__", "__getstate__", "__class_getitem__", "__ne__", "__repr__", "__str__",
+    "__getnewargs__", "__getstate__", "__class_getitem__", "__ne__", "__repr__", "__str__", "__getformat__",
+    "__copy__", "__deepcopy__", "__eq__",
 })
 
 
@@ -218,7 +227,7 @@ def _recording_dunder(base: type, name: str):
 
     def op(self, *args, **kwargs):
         rec = ACTIVE.get()
-        if rec is not None:
+        if rec is not None and not is_own_frame(sys._getframe(1)):
             rec.concretize("C code used the concrete value", sys._getframe(1), callee=f"{base.__name__}.{name}")
         return method(self, *args, **kwargs)
 
@@ -228,11 +237,12 @@ def _recording_dunder(base: type, name: str):
     return op
 
 
-def unguarded_dunders(cls: type, base: type) -> list[str]:
-    """Dunders `cls` gets from `base` (C code) without a model or a recording wrapper."""
+def unguarded(cls: type, base: type) -> list[str]:
+    """Methods and dunders `cls` gets from `base` (C code) without a model or a
+    recording wrapper."""
     out = []
     for name in dir(base):
-        if not (name.startswith("__") and name.endswith("__")) or name in SAFE_DUNDERS:
+        if name in SAFE_DUNDERS or name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
             continue
         if not callable(getattr(base, name, None)):
             continue
@@ -243,6 +253,13 @@ def unguarded_dunders(cls: type, base: type) -> list[str]:
 
 
 def guard_inherited(cls: type, base: type) -> None:
-    """Give `cls` a recording wrapper for every dunder it would inherit from `base`."""
-    for name in unguarded_dunders(cls, base):
+    """Give `cls` a recording wrapper for every method it would inherit from `base`."""
+    for name in unguarded(cls, base):
         setattr(cls, name, _recording_dunder(base, name))
+
+
+# The proxy classes and the builtin each stands in for (the unit test walks these).
+PROXIES: tuple[tuple[type, type], ...] = ((SymStr, str), (SymInt, int), (SymBytes, bytes), (SymFloat, float),
+                                          (SymList, list), (SymTuple, tuple), (SymDict, dict), (SymSet, set))
+for _cls, _base in PROXIES:
+    guard_inherited(_cls, _base)
