@@ -60,6 +60,17 @@ FOLLOWED_BUILTINS = frozenset({
 # Types whose C methods reach their arguments only through the object protocol.
 FOLLOWED_OWNERS = (list, dict, set, frozenset, tuple, object, type, collections.deque, collections.OrderedDict,
                    collections.defaultdict)
+# Library modules whose Python code is run under the profile hook and trusted to
+# show every C call it makes with a proxy at hand.  The hook cannot see a C *type*
+# being called (`io.StringIO(s)` inside shlex) nor an instance of a C type being
+# called (json's scanner), so a library function of any other module that gets a
+# proxy records a concretization of its own: unknown library code is an escape
+# until it is known not to be.
+FOLLOWED_LIBRARY = frozenset({
+    "abc", "base64", "bisect", "calendar", "collections", "copy", "dataclasses", "enum", "fnmatch", "fractions",
+    "functools", "genericpath", "heapq", "html", "numbers", "operator", "posixpath", "re", "statistics", "string",
+    "textwrap", "typing", "urllib.parse",
+})
 _FOLLOWED_BUILTIN_OBJECTS = frozenset(id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS)
 
 _PROXY: dict[type, bool] = {}
@@ -155,8 +166,15 @@ def call(fn: Callable, /, *args, **kwargs):
     """`fn(*args, **kwargs)`, recording a concretization when a proxy escapes into code
     smartest does not follow (what every call with arguments of the target's own code
     becomes)."""
-    if ACTIVE.get() is None or not holds_proxy(args, kwargs):
+    rec = ACTIVE.get()
+    if rec is None or not holds_proxy(args, kwargs):
         return fn(*args, **kwargs)
+    for v in (*args, *kwargs.values()):
+        # A function handed to another (sorted's key=, map's function) gets the proxies
+        # too: an unfollowed C one among them (key=str.lower) is an escape.
+        if isinstance(v, _C_CALLABLES) and not followed_c(v):
+            rec.concretize("C function passed as an argument used the concrete value", sys._getframe(1),
+                           callee=callee_name(v))
     py = _python_callable(fn)
     if py is not None:
         module = py.__globals__
@@ -175,7 +193,6 @@ def call(fn: Callable, /, *args, **kwargs):
     elif not isinstance(fn, _C_CALLABLES):
         return fn(*args, **kwargs)     # a callable object of the target's or a library's (partial...)
     if not followed_c(fn):
-        rec = ACTIVE.get()
         rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 
@@ -195,6 +212,9 @@ def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
         return fn(*args, **kwargs)     # already watched (nested), or someone else's profiler
     rec = ACTIVE.get()
     site = user_site(sys._getframe(2))
+    module = getattr(fn, "__module__", None) or ""
+    if module not in FOLLOWED_LIBRARY and module.split(".")[0] not in FOLLOWED_LIBRARY:
+        rec.concretize("library code not known to be followed got a symbolic value", site=site, callee=name)
 
     def watch(frame, event, arg):
         if event != "c_call" or is_own_frame(frame) or frame.f_globals.get(OWN_MARK):

@@ -68,7 +68,10 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_BinOp(self, node: ast.BinOp):
         self.generic_visit(node)
-        if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+        # Any left operand that may be a str: a template held in a variable is formatted
+        # by C just the same (`template % n`).
+        if isinstance(node.op, ast.Mod) and not (isinstance(node.left, ast.Constant) and
+                                                 not isinstance(node.left.value, str)):
             return self._call("__smartest_mod__", node, [node.left, node.right])
         return node
 
