@@ -15,6 +15,7 @@ keep the tests found before, and still write --emit-tests and --json.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import sys
@@ -143,7 +144,8 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     if args.json_path:
         report.write_json(args.json_path)
     if args.emit_path:
-        counts = write_pytest_module(EmitTarget.from_target(target), report.tests, args.emit_path)
+        counts = write_pytest_module(EmitTarget.from_target(target), report.tests, args.emit_path,
+                                     report.concretizations, report.bounded)
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
     return 1 if report.bugs else 0
@@ -258,7 +260,13 @@ def _emit(args) -> int:
     start, tests, end = read_events(args.run_dir)
     if "emit" not in start:
         raise SmartestError(f"{args.run_dir}: the start event does not say how to import the target")
-    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output)
+    escapes, bounded = (), None
+    finished = os.path.join(args.run_dir, "report.json")
+    if os.path.isfile(finished):  # the exploration ended: say what it could not follow
+        with open(finished, encoding="utf-8") as f:
+            kept = json.load(f)
+        escapes, bounded = kept.get("concretizations", ()), kept.get("bounded")
+    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes, bounded)
     state = "complete run" if end else "interrupted run"
     print(f"smartest: {args.output}: {counts['regression']} regression and {counts['bug']} bug tests "
           f"from {len(tests)} runs ({state})")

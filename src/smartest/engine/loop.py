@@ -27,6 +27,16 @@ from smartest.solver.protocol import Query, Solver, SolverStats, Status
 from smartest.symbolic.inputs import prepare_inputs, settle
 
 
+UNEXPLAINED_DIVERGENCE = "a run left its predicted path with no recorded cause (an escape not yet found)"
+
+
+def _first_miss(path, expect) -> str:
+    for k, (site, taken) in enumerate(expect):
+        if k >= len(path) or path[k].site != site or path[k].taken != taken:
+            return site.describe()
+    return "?"
+
+
 class Handler(Protocol):
     def on_run_start(self, inputs: dict[str, Any]) -> None: ...
     def on_test(self, test: TestCase, stats: "ExplorationStats") -> None: ...
@@ -140,6 +150,11 @@ class Engine:
         if diverged:
             self.stats.divergences += 1
             self.stats.complete = False
+            if result.complete:
+                # Nothing recorded explains why the run left its predicted path: an
+                # escape not yet found.  It is reported at the first decision it missed.
+                where = _first_miss(result.path, cand.expect)
+                self.stats.concretizations[(where, "", UNEXPLAINED_DIVERGENCE)] += 1
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:

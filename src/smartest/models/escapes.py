@@ -220,7 +220,7 @@ def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
         if event != "c_call" or is_own_frame(frame) or frame.f_globals.get(OWN_MARK):
             return
         if isinstance(arg, _C_CALLABLES) and not followed_c(arg) and _frame_holds_proxy(frame):
-            where = f"{frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno}"
+            where = "/".join(frame.f_code.co_filename.split("/")[-2:]) + f":{frame.f_lineno}"
             rec.concretize(f"C code reached through {name} ({where}) used the concrete value", site=site,
                            callee=callee_name(arg))
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 
+from smartest.report.escapes import escape_lines
 from smartest.report.report import Report
 
 
@@ -17,7 +18,10 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     guided = report.extra.get("guided")
     mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
     lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
-    if report.complete and "latest" in report.extra:
+    if report.bounded and not report.complete and report.stop_reason in ("exhausted", "stalled"):
+        verdict = (f"complete up to strings of {report.bounded['max_str_len']}, "
+                   f"containers of {report.bounded['max_len']}")
+    elif report.complete and "latest" in report.extra:
         verdict = "complete: every abstract path of the target was concretized or refuted"
     elif report.complete:
         verdict = "complete: every feasible path was run"
@@ -62,10 +66,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     if report.replay.get("mismatches"):
         lines.append(f"  warning: {len(report.replay['mismatches'])} tests did not reproduce on replay "
                      f"(the target depends on state or randomness)")
-    for c in report.concretizations[:5]:
-        lines.append(f"  concretized at {c['where']}: {c['reason']}")
-    if len(report.concretizations) > 5:
-        lines.append(f"  ... and {len(report.concretizations) - 5} more concretization sites")
+    lines.extend(escape_lines(report.concretizations, report.bounded))
     if report.extra:
         from smartest.report.mixed import text_lines
         lines.extend(text_lines(report.extra))
