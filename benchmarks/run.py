@@ -63,14 +63,14 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
 
     t0 = time.perf_counter()
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
+    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy, deepen=False,
                               max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], **bounds)
     seconds = time.perf_counter() - t0
     bug_runs = [run for t, run in zip(report.tests, runs_at)
                 if t.outcome in ("returned", "raised") and label(module, function, dict(t.inputs)).startswith("bug ")]
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
             "bug": bool(bug_runs), "first_bug_run": min(bug_runs) if bug_runs else None,
-            "complete": report.complete, "seconds": seconds}
+            "complete": report.complete_under_bounds, "seconds": seconds}
 
 
 def main(argv=None) -> int:

@@ -107,7 +107,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                         policy=policy, handler=_Fanout(handlers), previous=engine)
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
-        probe = engine.probe = BoundProbe(engine.domains, options, engine.stats.runs, whole or at_ceiling(options))
+        probe = engine.probe = BoundProbe(engine.domains, options, engine.stats.runs,
+                                          whole or at_ceiling(options) or not options.deepen)
         with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
             result: ExplorationStats = engine.explore()
         if hasattr(policy, "finish"):
@@ -116,7 +117,8 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
             bounded = None   # this round ran under larger bounds than any earlier cut
             break
         bounded = {"max_str_len": options.max_str_len, "max_len": options.max_len}
-        nxt = deeper(first, options, started, result.runs) if result.stop_reason in ("exhausted", "stalled", "deepen") else None
+        again = options.deepen and result.stop_reason in ("exhausted", "stalled", "deepen")
+        nxt = deeper(first, options, started, result.runs) if again else None
         if nxt is None:
             break
         options, whole = nxt, result.stop_reason != "deepen"

@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="keep calls of this function opaque (repeatable)")
     ex.add_argument("--partition", action="append", nargs=2, default=[], metavar=("MODULE:FUNCTION", "CONDITION"),
                     help="a partition of an opaque function's domain, over its parameter names (repeatable)")
+    ex.add_argument("--fixed-bounds", action="store_true",
+                    help="keep --max-str-len/--max-len fixed (no deepening); a path they cut still clears `complete`")
     ex.add_argument("--no-partition", action="store_true", help="mixed solving: skip the partitioning heuristic")
     ex.add_argument("--complex-nonlinear", action="store_true",
                     help="mixed solving: non-linear integer terms go to the complex part")
@@ -115,6 +117,7 @@ def _prepare(args):
                       strict=args.strict, run_dir=None if args.no_run_dir else args.run_dir, extra=extra,
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
+                      deepen=not args.fixed_bounds,
                       default_opaque=not args.no_default_opaque)
     return options, resolve(args.target, options.default_type)
 

@@ -24,6 +24,7 @@ else that receives a proxy records a concretization (site, callee, reason):
 """
 from __future__ import annotations
 
+import _abc
 import builtins
 import collections
 import sys
@@ -71,7 +72,8 @@ FOLLOWED_LIBRARY = frozenset({
     "functools", "genericpath", "heapq", "html", "numbers", "operator", "posixpath", "re", "statistics", "string",
     "textwrap", "typing", "urllib.parse",
 })
-_FOLLOWED_BUILTIN_OBJECTS = frozenset(id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS)
+_FOLLOWED_BUILTIN_OBJECTS = frozenset([id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS] +
+                                      [id(_abc._abc_instancecheck), id(_abc._abc_subclasscheck)])  # isinstance on ABCs
 
 _PROXY: dict[type, bool] = {}
 

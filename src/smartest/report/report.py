@@ -32,6 +32,14 @@ class Report:
     bounded: dict | None = None
 
     @property
+    def complete_under_bounds(self) -> bool:
+        """Every feasible path with inputs within the bounds was run (`complete`, or
+        exhausted with some path cut by a bound: "complete up to strings of N...")."""
+        return self.complete or (self.bounded is not None and self.stop_reason == "exhausted"
+                                 and not self.concretizations and not self.divergences
+                                 and not self.solver.get("unknown"))
+
+    @property
     def bugs(self) -> list[TestCase]:
         return [t for t in self.tests if t.bug]
 
