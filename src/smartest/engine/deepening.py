@@ -53,7 +53,7 @@ class BoundProbe:
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms,
-                                            max_str_len=4 * max(options.max_str_len, 1), open_lengths=True)
+                                            max_str_len=2 * max(options.max_str_len, 1), open_lengths=True)
         self.cut = False
         self.probes = 0
 
