@@ -5,12 +5,13 @@ Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
 unsatisfiable, and a search that ends there would claim `complete` with the bug
 beyond the bound never run.  So every answer "unsatisfiable" on a query over a
 bounded input (a string, bytes, a container length) is probed once more with the
-bounds opened: lengths free, strings lowered with 4K positions.  A satisfiable
+bounds opened: string lengths free (strings lowered with 2K positions), containers
+at twice their bound.  A satisfiable
 probe means the bound cut a path: the round is not complete, and `rounds` starts
 another one with doubled bounds while the budget lasts.  The probe is an
-under-approximation of "longer inputs" (characters past 4K are absent), so a
-query that needs a character that far is not seen as cut; a query about lengths
-alone always is.
+under-approximation of "longer inputs" (characters past 2K and elements past 2M
+are absent), so a query that needs one that far is not seen as cut; a query about
+string lengths alone always is.
 """
 from __future__ import annotations
 
@@ -21,35 +22,39 @@ from typing import Any, Mapping
 from smartest.options import Options
 from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query, Status
-from smartest.terms import Term, build, const
+from smartest.symbolic.inputs import prepare_inputs
+from smartest.terms import Term
 from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 128, 32     # deepening stops here (lowering is quadratic in the bound)
 _TEXT = (Sort.STR, Sort.BYTES)
 
 
-def _opened(domains: Mapping[Term, Term]) -> tuple[dict[Term, Term], frozenset[Term]]:
-    """The domains with every length bound removed, and the variables that had one."""
+def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]]:
+    """The domains of the inputs with string lengths open and containers at twice their
+    bound (their cells and constraints built for real: an enum-keyed dict cannot grow
+    past its members), and the variables whose bound changed."""
+    wider = prepare_inputs(params, dataclasses.replace(options, max_len=2 * max(options.max_len, 1)))
+    narrow = prepare_inputs(params, options)      # binds the kinds back to this round's bounds
     out, bounded = {}, set()
-    for v, d in domains.items():
+    for v, d in wider.items():
         if v.sort in _TEXT:
             bounded.add(v)            # the string's own domain is `len(v) <= K`: dropped
-        elif v.sort is Sort.INT and str(v.value).endswith(".len"):
+            continue
+        out[v] = d
+        if narrow.get(v) is not d:
             bounded.add(v)
-            out[v] = build.le(const(0), v)
-        else:
-            out[v] = d
     return out, frozenset(bounded)
 
 
 class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
-    def __init__(self, domains: Mapping[Term, Term], options: Options, runs: int = 0, last: bool = False) -> None:
+    def __init__(self, params, options: Options, runs: int = 0, last: bool = False) -> None:
         """`runs`: runs made before this round.  A round that has seen a cut yields to
         the next after half of the budget left (unless its bounds are the ceiling,
         `last`), so a search that cannot exhaust its bound still gets past it."""
-        self.domains, self.bounded = _opened(domains)
+        self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms,
