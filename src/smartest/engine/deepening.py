@@ -5,12 +5,13 @@ Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
 unsatisfiable, and a search that ends there would claim `complete` with the bug
 beyond the bound never run.  So every answer "unsatisfiable" on a query over a
 bounded input (a string, bytes, a container length) is probed once more with the
-bounds opened: string lengths free (strings lowered with 2K positions), containers
-at twice their bound.  A satisfiable
+bounds opened: string lengths free (lowered with the round's K positions; positions
+past K are absent), containers at twice their bound.  A satisfiable
 probe means the bound cut a path: the round is not complete, and `rounds` starts
 another one with doubled bounds while the budget lasts.  The probe is an
-under-approximation of "longer inputs" (characters past 2K and elements past 2M
-are absent), so a query that needs one that far is not seen as cut; a query about
+under-approximation of "longer inputs" (characters past K and elements past 2M
+are absent; an equality with a longer constant compares the first K positions and
+the length, so it is seen), so a query that needs one that far is not seen as cut; a query about
 string lengths alone always is.
 """
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Any, Mapping
 
 from smartest.options import Options
 from smartest.solver import build_solver_chain
-from smartest.solver.protocol import Query, Status
+from smartest.solver.protocol import Query
+from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term
 from smartest.terms.term import Sort
@@ -57,10 +59,11 @@ class BoundProbe:
         self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
-        self.solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms,
-                                            max_str_len=2 * max(options.max_str_len, 1), open_lengths=True)
+        self.options = options
+        self.layer: StringLoweringSolver | None = None   # built on the first probe
         self.cut = False
         self.probes = 0
+        self._probed: set[Term] = set()   # negated branches already probed
 
     def should_yield(self, runs: int) -> bool:
         """Stop this round for a deeper one: its share of the budget is spent and its
@@ -70,11 +73,22 @@ class BoundProbe:
         return bool(self.bounded) and (runs >= self.run_share or time.monotonic() >= self.deadline)
 
     def __call__(self, constraints: tuple[Term, ...], hints: Mapping[Term, Any]) -> None:
-        if self.cut or not self.bounded or not any(v in self.bounded for c in constraints for v in c.free):
+        if self.cut or not self.bounded or not constraints or constraints[-1] in self._probed \
+                or not any(v in self.bounded for c in constraints for v in c.free):
             return
+        # Once per negated branch: the same condition under another prefix is rarely cut
+        # where it was not (a loop's `i < len(s)` is a new term at every i).
+        self._probed.add(constraints[-1])
+        if self.layer is None:
+            # A solver of its own: an incremental backend keeps the domains it was
+            # given, so the round's solver cannot be asked with the lengths open.
+            layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
+                                          max_str_len=self.options.max_str_len, cache=False, slicing=False)
+            while not isinstance(layer, StringLoweringSolver):
+                layer = layer.inner
+            self.layer = layer
         self.probes += 1
-        answer = self.solver.check(Query(constraints, self.domains, dict(hints)))
-        if answer.status is Status.SAT:
+        if self.layer.open_lengths_sat(Query(constraints, self.domains, dict(hints))):
             self.cut = True
 
 

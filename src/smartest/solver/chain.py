@@ -58,9 +58,8 @@ class _BackendCounter:
 
 def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: bool = True, slicing: bool = True,
                        smtlib_log: TextIO | None = None, stats: SolverStats | None = None,
-                       mixed=None, open_lengths: bool = False) -> tuple[Solver, SolverStats]:
-    """`mixed`: a `solver.mixed.MixedSolving` to add its layer (None: no mixed solving);
-    `open_lengths`: strings may be longer than `max_str_len` (a bound probe)."""
+                       mixed=None) -> tuple[Solver, SolverStats]:
+    """`mixed`: a `solver.mixed.MixedSolving` to add its layer (None: no mixed solving)."""
     from smartest.solver.z3backend import Z3Backend, to_smtlib
 
     stats = stats or SolverStats()
@@ -68,7 +67,7 @@ def build_solver_chain(*, timeout_ms: int = 5000, max_str_len: int = 8, cache: b
     if smtlib_log is not None:
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
-    solver = StringLoweringSolver(solver, max_str_len, open_lengths)
+    solver = StringLoweringSolver(solver, max_str_len)
     solver = TrialValuesSolver(solver)
     if mixed is not None:
         solver = mixed.layer(solver)

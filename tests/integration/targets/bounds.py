@@ -8,7 +8,7 @@ def long_word(s: str) -> int:
 
 
 def many_items(xs: list[int]) -> int:
-    if len(xs) > 6:
+    if len(xs) > 3:
         return 1
     return 0
 
