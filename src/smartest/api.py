@@ -12,6 +12,7 @@ from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided.session import Guidance
+from smartest.models.rewrite import rewrite_tree
 from smartest.options import Options
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
@@ -101,7 +102,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len,
                                            mixed=mixed, stats=stats)
         searcher, policy = strategy.build(options, solver, target)
-        guidance = Guidance(target, options)
+        guidance = Guidance(target, options, rewrite=rewrite_tree)   # the loaded code is the rewritten one
         searcher = guidance.wrap(searcher)
         engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
                         policy=policy, handler=_Fanout(handlers), previous=engine)

@@ -182,7 +182,7 @@ def test_cli_second_run_reports_reuse(tmp_path):
     runs = []
     for _ in range(2):
         p = subprocess.run([sys.executable, "-m", "smartest", "explore", target, "--strategy", "smart", "--quiet",
-                            "--max-str-len", "3", "--no-coverage", "--json", "r.json"],
+                            "--max-str-len", "3", "--fixed-bounds", "--no-coverage", "--json", "r.json"],
                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
         assert p.returncode == 0, p.stderr
         runs.append(json.loads((tmp_path / "r.json").read_text()))

@@ -185,8 +185,9 @@ def call(fn: Callable, /, *args, **kwargs):
         return _watched(fn, args, kwargs, f"{py.__module__}.{py.__qualname__}")
     if isinstance(fn, type):
         module = fn.__module__
-        if module.startswith("smartest") or type(fn).__module__.startswith("smartest"):
-            return fn(*args, **kwargs)     # a model: a stand-in class, a proxy type
+        if module.startswith("smartest") or type(fn).__module__.startswith("smartest") or \
+                issubclass(fn, BaseException):
+            return fn(*args, **kwargs)     # a model (a stand-in class, a proxy type), or an exception: it keeps its args
         if module != "builtins" and _is_python_class(fn):
             own = sys.modules.get(module)
             if own is not None and vars(own).get(OWN_MARK):

@@ -17,6 +17,7 @@ generated function or a decorator that replaced the code are left alone).
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 from types import CodeType, FunctionType, ModuleType
 
@@ -105,9 +106,17 @@ class _Rewriter(ast.NodeTransformer):
         proxy handed to C code smartest does not follow is recorded there."""
         f = node.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-        if not (node.args or node.keywords) or name in FRAME_READERS or (name or "").startswith("__smartest"):
+        receiver = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+        if not (node.args or node.keywords) or name in FRAME_READERS or (name or "").startswith("__smartest") \
+                or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
             return node
         return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
+
+
+def rewrite_tree(tree: ast.Module) -> ast.Module:
+    """The rewrite on a parsed module (a copy), for passes that compose with it (the
+    guided instrumentation compiles its own tree and must match the loaded code)."""
+    return ast.fix_missing_locations(_Rewriter().visit(copy.deepcopy(tree)))
 
 
 def rewrite_source(source: str, filename: str) -> tuple[CodeType, CodeType] | None:
