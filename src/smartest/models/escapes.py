@@ -247,17 +247,30 @@ SAFE_DUNDERS = frozenset({
 
 def _recording_dunder(base: type, name: str):
     method = getattr(base, name)
+    callee = f"{base.__name__}.{name}"
+    getframe = sys._getframe
 
-    def op(self, *args, **kwargs):
-        rec = ACTIVE.get()
-        if rec is not None and not is_own_frame(sys._getframe(1)):
-            rec.concretize("C code used the concrete value", sys._getframe(1), callee=f"{base.__name__}.{name}")
-        return method(self, *args, **kwargs)
+    if name in _UNARY:
+        def op(self):   # the common case (len() of a str from C), without argument packing
+            rec = ACTIVE.get()
+            if rec is not None and not is_own_frame(getframe(1)):
+                rec.concretize("C code used the concrete value", getframe(1), callee=callee)
+            return method(self)
+    else:
+        def op(self, *args, **kwargs):
+            rec = ACTIVE.get()
+            if rec is not None and not is_own_frame(getframe(1)):
+                rec.concretize("C code used the concrete value", getframe(1), callee=callee)
+            return method(self, *args, **kwargs)
 
     op.__name__ = name
-    op.__qualname__ = f"{base.__name__}.{name}"
+    op.__qualname__ = callee
     op.__smartest_escape__ = True
     return op
+
+
+_UNARY = frozenset({"__len__", "__bytes__", "__iter__", "__reversed__", "__bool__", "__int__", "__float__",
+                    "__index__", "__hash__", "__neg__", "__pos__", "__abs__", "__invert__"})
 
 
 def unguarded(cls: type, base: type) -> list[str]:
