@@ -108,7 +108,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
                         policy=policy, handler=_Fanout(handlers), previous=engine)
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
-        probe = engine.probe = BoundProbe(target.params, options, solver, engine.stats.runs,
+        probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,
                                           whole or at_ceiling(options) or not options.deepen)
         with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
             result: ExplorationStats = engine.explore()

@@ -7,7 +7,7 @@ beyond the bound never run.  So every answer "unsatisfiable" on a query over a
 bounded input (a string, bytes, a container length) is probed once more with the
 bounds opened: string lengths free (lowered with the round's K positions; positions
 past K are absent), containers at twice their bound.  A satisfiable
-probe means the bound cut a path: the round is not complete, and `rounds` starts
+probe means the bound cut a path: the round is not complete, and `api.run_exploration` starts
 another one with doubled bounds while the budget lasts.  The probe is an
 under-approximation of "longer inputs" (characters past K and elements past 2M
 are absent; an equality with a longer constant compares the first K positions and
@@ -21,15 +21,15 @@ import time
 from typing import Any, Mapping
 
 from smartest.options import Options
+from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query
 from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.terms import Term, var
+from smartest.terms import Term
 from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 128, 32     # deepening stops here (lowering is quadratic in the bound)
 _TEXT = (Sort.STR, Sort.BYTES)
-MARK = var("smartest.bound_probe", Sort.BOOL)
 
 
 def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]]:
@@ -52,20 +52,15 @@ def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]
 class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
-    def __init__(self, params, options: Options, solver: Any, runs: int = 0, last: bool = False) -> None:
+    def __init__(self, params, options: Options, runs: int = 0, last: bool = False) -> None:
         """`runs`: runs made before this round.  A round that has seen a cut yields to
         the next after half of the budget left (unless its bounds are the ceiling,
         `last`), so a search that cannot exhaust its bound still gets past it."""
         self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
-        # The round's own lowering layer (below the cache and the slicing): z3's
-        # translation is shared.  Its incremental solvers are keyed by their first
-        # constraint and keep the domains they were given, so every probe starts with
-        # MARK (a fresh variable held true) and gets solvers of its own.
-        self.layer = solver
-        while not isinstance(self.layer, StringLoweringSolver):
-            self.layer = self.layer.inner
+        self.options = options
+        self.layer: StringLoweringSolver | None = None   # built on the first probe
         self.cut = False
         self.probes = 0
         self._probed: set[Term] = set()   # negated branches already probed
@@ -84,8 +79,16 @@ class BoundProbe:
         # Once per negated branch: the same condition under another prefix is rarely cut
         # where it was not (a loop's `i < len(s)` is a new term at every i).
         self._probed.add(constraints[-1])
+        if self.layer is None:
+            # A solver of its own: the round's backend keeps the domains it was given in
+            # its incremental solvers, and sharing it changed which models the round got.
+            layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
+                                          max_str_len=self.options.max_str_len, cache=False, slicing=False)
+            while not isinstance(layer, StringLoweringSolver):
+                layer = layer.inner
+            self.layer = layer
         self.probes += 1
-        if self.layer.open_lengths_sat(Query((MARK, *constraints), self.domains, dict(hints))):
+        if self.layer.open_lengths_sat(Query(constraints, self.domains, dict(hints))):
             self.cut = True
 
 
