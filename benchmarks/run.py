@@ -76,7 +76,7 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
 
     t0, c0 = time.perf_counter(), time.process_time()
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=coverage, strategy=strategy,
+    report = smartest.explore(f"{path}:{function}", run_dir=None, deepen=False, coverage=coverage, strategy=strategy,
                               max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], seed=seed, **bounds)
     seconds = time.perf_counter() - t0
     bugs: dict[str, tuple[int, float]] = {}    # label -> (run, CPU seconds) of its first input
@@ -88,7 +88,7 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
     cov = report.coverage or {}
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
             "bug": bool(bugs), "first_bug_run": min(r for r, _ in bugs.values()) if bugs else None,
-            "bugs": bugs, "complete": report.complete, "seconds": seconds, "stop": report.stop_reason,
+            "bugs": bugs, "complete": report.complete_under_bounds, "seconds": seconds, "stop": report.stop_reason,
             "fallback_runs": report.fallback_runs,
             "branches": (cov.get("branches_covered"), cov.get("branches_total")) if cov else None}
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import os
+import time
 from typing import Callable
 
 from smartest.calls.intercept import intercept, own_modules
+from smartest.engine.deepening import BoundProbe, at_ceiling, deeper
 from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.distributed import explore_on_ray
@@ -16,6 +18,7 @@ from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided import CONFIGURATIONS
 from smartest.guided.session import Guidance
+from smartest.models.rewrite import rewrite_tree
 from smartest.options import Options
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
@@ -110,9 +113,11 @@ PARALLEL = ("dart",)    # strategies whose search engine/parallel.py splits amon
 
 def _workers(options: Options) -> int:
     """How many processes explore: `workers` (0: one per core), or 1 where the search
-    cannot be split yet (a strategy other than DART, guided or mixed solving)."""
+    cannot be split yet (a strategy other than DART, guided, mixed solving, deepening bounds)."""
     n = options.workers or os.cpu_count() or 1
-    if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed":
+    # Workers split one tree under fixed bounds: the bound probe of iterative deepening
+    # (engine/deepening) runs in one process, so deepening explorations run in one.
+    if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed" or options.deepen:
         return 0 if options.ray else 1     # 0: --ray cannot apply
     return n
 
@@ -125,11 +130,6 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
     options = check_options(options)
     strategy = STRATEGIES[options.strategy]
     mixed = _mixed_solving(options) if options.solving == "mixed" else None
-    solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
-                                       max_str_len=options.max_str_len, mixed=mixed)
-    searcher, policy = strategy.build(options, solver, target)
-    guidance = Guidance(target, options)
-    searcher = guidance.wrap(searcher)
     run_dir = replay = None
     if options.run_dir:
         from smartest.emit.pytest_writer import EmitTarget
@@ -141,46 +141,67 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
         handlers = (replay or run_dir, *handlers)
     sandbox = Sandbox(options.allow) if options.sandbox else None
     try:
-        return _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance,
-                                   mixed, run_dir, replay, handlers, sandbox, coverage)
+        return _explore_and_report(target, options, strategy, mixed, run_dir, replay, handlers, sandbox, coverage)
     finally:
         if sandbox is not None:
             sandbox.close()
 
 
-def _explore_and_report(target, options, strategy, solver, stats, searcher, policy, guidance, mixed,
-                        run_dir, replay, handlers, sandbox, coverage) -> Report:
-    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
-                    policy=policy, handler=_Fanout(handlers), sandbox=sandbox)
+def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handlers, sandbox, coverage) -> Report:
     own = own_modules(target.is_own_file)
     workers = _workers(options)
-    with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
-        factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
-                                             rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
-                                             mixed=mixed, stats=stats)
-        if options.ray and workers:
-            result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
-                                                     handler=_Fanout(handlers), sandbox=sandbox)
-            engine.tests = tests
-        elif workers > 1:
-            result, tests, parallel = explore_parallel(target, options, workers, handler=_Fanout(handlers),
-                                                       solver_factory=factory, sandbox=sandbox)
-            engine.tests = tests
-        else:
-            result: ExplorationStats = engine.explore()
+    first, started, engine, stats, bounded, whole, parallel = options, time.monotonic(), None, None, None, False, None
+    while True:  # one round per pair of bounds (engine/deepening)
+        solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
+                                           max_str_len=options.max_str_len, mixed=mixed, stats=stats)
+        searcher, policy = strategy.build(options, solver, target)
+        guidance = Guidance(target, options, rewrite=rewrite_tree)   # the loaded code is the rewritten one
+        searcher = guidance.wrap(searcher)
+        engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
+                        policy=policy, handler=_Fanout(handlers), sandbox=sandbox, previous=engine)
+        # A round gets the whole budget left if its bounds are the ceiling or the last
+        # round exhausted its own (a real cut); otherwise half, then it yields.
+        probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,
+                                          whole or at_ceiling(options) or not options.deepen)
+        with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
+            factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
+                                                 rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
+                                                 mixed=mixed, stats=stats)
+            if options.ray and workers:
+                result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
+                                                         handler=_Fanout(handlers), sandbox=sandbox)
+                engine.tests = tests
+            elif workers > 1:
+                result, tests, parallel = explore_parallel(target, options, workers, handler=_Fanout(handlers),
+                                                           solver_factory=factory, sandbox=sandbox)
+                engine.tests = tests
+            else:
+                result: ExplorationStats = engine.explore()
+        if hasattr(policy, "finish"):
+            policy.finish()  # e.g. SMART saves its summaries
+        if not probe.cut and result.stop_reason != "deepen":
+            bounded = None   # this round ran under larger bounds than any earlier cut
+            break
+        bounded = {"max_str_len": options.max_str_len, "max_len": options.max_len}
+        again = options.deepen and result.stop_reason in ("exhausted", "stalled", "deepen")
+        nxt = deeper(first, options, started, result.runs) if again else None
+        if nxt is None:
+            break
+        options, whole = nxt, result.stop_reason != "deepen"
     for h in handlers:
         finishing = getattr(h, "on_explored", None)
         if finishing is not None:
             finishing()
-    if hasattr(policy, "finish"):
-        policy.finish()  # e.g. SMART saves its summaries
+    result.complete = result.complete and bounded is None
     report = Report(
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
         stop_reason=result.stop_reason, divergences=result.divergences, fallback_runs=result.fallback_runs,
-        concretizations=[{"where": w, "reason": r, "runs": n} for (w, r), n in result.concretizations.most_common()],
+        concretizations=[{"site": w, "callee": c, "reason": r, "count": n, "where": w, "runs": n}
+                         for (w, c, r), n in result.concretizations.most_common()],
     )
-    if options.ray and workers or workers > 1:
+    report.bounded = bounded
+    if parallel is not None:
         report.extra["parallel"] = parallel
     if replay is not None:
         report.tests = [*report.tests, *replay.unreplayed_tests()] if replay.diverged_at is not None \

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import signal
 import sys
@@ -72,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="keep calls of this function opaque (repeatable)")
     ex.add_argument("--partition", action="append", nargs=2, default=[], metavar=("MODULE:FUNCTION", "CONDITION"),
                     help="a partition of an opaque function's domain, over its parameter names (repeatable)")
+    ex.add_argument("--fixed-bounds", action="store_true",
+                    help="keep --max-str-len/--max-len fixed (no deepening); a path they cut still clears `complete`")
     ex.add_argument("--no-partition", action="store_true", help="mixed solving: skip the partitioning heuristic")
     ex.add_argument("--complex-nonlinear", action="store_true",
                     help="mixed solving: non-linear integer terms go to the complex part")
@@ -206,6 +209,7 @@ def _options(args):
                       settings=_strategy_settings(args),
                       opaque=tuple(args.opaque), partitions=tuple(tuple(p) for p in args.partition),
                       partition_heuristic=not args.no_partition, complex_nonlinear=args.complex_nonlinear,
+                      deepen=not args.fixed_bounds,
                       default_opaque=not args.no_default_opaque,
                       sandbox=not args.allow_all, allow=parse_allow(args.allow))
     return check_options(options)
@@ -250,7 +254,7 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     if args.emit_path:
         from smartest.emit.names import phrases
         counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path,
-                                     phrases(report.replay, target.file))
+                                     phrases(report.replay, target.file), report.concretizations, report.bounded)
         counts["paths"] = sum(1 for t in report.tests if not t.bug and t.outcome in ("returned", "raised"))
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
@@ -452,7 +456,13 @@ def _emit(args) -> int:
     start, tests, end = read_events(args.run_dir)
     if "emit" not in start:
         raise SmartestError(f"{args.run_dir}: the start event does not say how to import the target")
-    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output)
+    escapes, bounded = (), None
+    finished = os.path.join(args.run_dir, "report.json")
+    if os.path.isfile(finished):  # the exploration ended: say what it could not follow
+        with open(finished, encoding="utf-8") as f:
+            kept = json.load(f)
+        escapes, bounded = kept.get("concretizations", ()), kept.get("bounded")
+    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes, bounded)
     state = "complete run" if end else "interrupted run"
     print(f"smartest: {args.output}: {counts['regression']} regression and {counts['bug']} bug tests "
           f"from {len(tests)} runs ({state})")

@@ -25,6 +25,7 @@ class Options:
     seed: int = 0
     max_str_len: int = 8
     max_len: int = 4                  # most elements of a list/tuple/dict/set input
+    deepen: bool = True               # raise the two bounds above when they cut a path (engine/deepening)
     default_type: str = "int"
     max_depth: int = 5000             # branches recorded per run
     # A solver check is bounded by z3's steps (`rlimit`), so its answer does not depend

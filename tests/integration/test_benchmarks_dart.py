@@ -35,9 +35,9 @@ def test_dart_explores_every_path_once(name, function, n):
     path = os.path.join(BENCH, f"{name}.py")
     module = load(path)
     expected = _expected(module, function)
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, max_str_len=n, max_runs=2000,
+    report = smartest.explore(f"{path}:{function}", run_dir=None, deepen=False, coverage=False, max_str_len=n, max_runs=2000,
                               strategy="dart")
-    assert report.complete and report.stop_reason == "exhausted"
+    assert report.complete_under_bounds and report.stop_reason == "exhausted"
     assert report.paths == expected["paths"][n]
     assert report.runs == report.paths  # no wasted run
     labels = {t.index: label(module, function, dict(t.inputs)) for t in report.tests}
@@ -52,7 +52,7 @@ def test_dart_explores_every_path_once(name, function, n):
 def test_obscure_bug_found_on_the_second_run_through_the_concrete_hash():
     path = os.path.join(BENCH, "obscure.py")
     module = load(path)
-    report = smartest.explore(f"{path}:obscure", run_dir=None, coverage=False, max_runs=10)
+    report = smartest.explore(f"{path}:obscure", run_dir=None, deepen=False, coverage=False, max_runs=10)
     first_bug = min(t.index for t in report.bugs)
     assert first_bug + 1 <= 3
     assert label(module, "obscure", dict(report.tests[first_bug].inputs)) == "bug AssertionError"
@@ -64,6 +64,6 @@ def test_obscure_bug_found_on_the_second_run_through_the_concrete_hash():
 def test_strcmp_bug_reached_with_long_strings():
     path = os.path.join(BENCH, "strcmp_testme.py")
     module = load(path)
-    report = smartest.explore(f"{path}:testme", run_dir=None, coverage=False, max_str_len=14, max_runs=2000)
+    report = smartest.explore(f"{path}:testme", run_dir=None, deepen=False, coverage=False, max_str_len=14, max_runs=2000)
     assert report.bugs
     assert label(module, "testme", dict(report.bugs[0].inputs)) == "bug AssertionError"

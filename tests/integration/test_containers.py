@@ -66,7 +66,7 @@ def test_every_outcome_is_reached_and_the_search_is_complete(fn):
     report = explore(fn)
     reached = {label(module, fn, dict(t.inputs)) for t in report.tests if t.outcome in ("returned", "raised")}
     assert reached == EXPECTED[fn]
-    assert report.complete and report.divergences == 0, report.concretizations
+    assert report.complete_under_bounds and report.divergences == 0, report.concretizations
     assert not report.replay["mismatches"]
     for t in report.tests:
         assert t.bug == label(module, fn, dict(t.inputs)).startswith("bug "), t
@@ -74,7 +74,7 @@ def test_every_outcome_is_reached_and_the_search_is_complete(fn):
 
 def test_a_two_line_list_function_is_explored_completely_in_few_runs():
     report = explore("list_index")
-    assert report.complete and report.runs <= 8 and report.time_s < 1.0
+    assert report.complete_under_bounds and report.runs <= 8 and report.time_s < 1.0
 
 
 EMITTED = ["dataclass_point", "enum_color", "tuple_fixed", "set_membership", "plain_account", "points",

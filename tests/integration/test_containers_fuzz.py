@@ -176,7 +176,7 @@ def check_program(family: str, seed: int, tmp_path) -> None:
     path = tmp_path / f"fuzz_{family}_{seed}.py"
     path.write_text(source)
     module = load(str(path))
-    report = smartest.explore(f"{path}:f", run_dir=None, coverage=False, max_runs=3000, time_limit=60,
+    report = smartest.explore(f"{path}:f", run_dir=None, deepen=False, coverage=False, max_runs=3000, time_limit=60,
                               **FAMILIES[family][2])
     reached = set()
     for t in report.tests:

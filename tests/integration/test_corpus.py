@@ -12,6 +12,7 @@ import os
 import pytest
 
 import smartest
+from smartest.engine.loop import UNEXPLAINED_DIVERGENCE
 from smartest.options import Options
 from support.known_gaps import KNOWN_GAPS
 from support.oracle import label, load
@@ -41,7 +42,7 @@ def _explore(path: str, expected: dict):
     # clock: no wall-clock solver backstop at all (a 60 s one fired on p40 at load 15),
     # and a time limit far above the slowest program (p40, 3.5 s idle).
     return smartest.explore(f"{path}:{expected['function']}", run_dir=None, coverage=False,
-                            max_runs=600, time_limit=3600, solver_timeout_ms=0, **bounds)
+                            max_runs=600, time_limit=3600, solver_timeout_ms=0, deepen=False, **bounds)
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
@@ -54,8 +55,11 @@ def test_program_reaches_its_declared_outcomes(path):
     assert reached == set(expected["reach"])
     assert not reached & set(expected.get("never", []))
     if expected.get("complete"):
-        assert report.complete, report.concretizations
-    if expected.get("paths") is not None and report.complete:
+        assert report.complete_under_bounds, report.concretizations
+    # A run that left its predicted path with nothing recorded to say why is an escape
+    # not yet found (issue 11).
+    assert not [c for c in report.concretizations if c["reason"] == UNEXPLAINED_DIVERGENCE]
+    if expected.get("paths") is not None and report.complete_under_bounds:
         assert report.paths == expected["paths"]
     # The engine's bug verdicts agree with the plain re-execution.
     for t in report.tests:

@@ -31,7 +31,7 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "p*.py")))
 def explore(path, function, strategy="demand", n=4, **kw):
     kw.setdefault("max_runs", 1500)
     kw.setdefault("time_limit", 60)
-    return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, coverage=False,
+    return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                             max_str_len=n, **kw)
 
 
@@ -97,7 +97,7 @@ def test_relevant_exploration_runs_a_new_path_of_abs_toward_the_target():
     took_m_gt_n = next(i for i, (inp, _) in enumerate(runs) if abs(inp["p"]) > abs(inp["q"]) or inp["p"] == 0)
     assert all(inp["p"] > 0 for inp, _ in runs[took_m_gt_n + 1:bug])
     assert report.extra["demand"]["relevant_runs"] >= 1
-    assert report.complete and report.runs < 17
+    assert report.complete_under_bounds and report.runs < 17
 
 
 # -- aiming (--target) -------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_target_line_is_reached_first(aim, first):
     order = [str(t.raised.message) for t in report.tests if t.bug]
     assert order and order[0] == first
     assert exception_labels(module, "twice", report) == {"bug AssertionError"}
-    assert report.complete and {t.raised.message for t in report.tests if t.bug} == {"left", "right"}
+    assert report.complete_under_bounds and {t.raised.message for t in report.tests if t.bug} == {"left", "right"}
 
 
 def test_target_assert_in_a_loop_over_a_helper():
@@ -122,7 +122,7 @@ def test_target_assert_in_a_loop_over_a_helper():
     plain = explore(AIM, "nested", "dart", n=4)
     assert first_bug(runs_of(module, "nested", aimed)) is not None
     assert first_bug(runs_of(module, "nested", aimed)) < first_bug(runs_of(module, "nested", plain))
-    assert aimed.complete and aimed.runs < plain.runs
+    assert aimed.complete_under_bounds and aimed.runs < plain.runs
 
 
 def test_bad_target_is_one_line_error():
@@ -157,9 +157,9 @@ TARGET_CASES = ["two_digits", "bracketed", "parity", "metered", "deep", "shapes"
 def _against_dart(path, function, n):
     module = load(path)
     dart = explore(path, function, "dart", n)
-    assert dart.complete, dart.concretizations
+    assert dart.complete_under_bounds, dart.concretizations
     demand = explore(path, function, n=n)
-    assert demand.complete, demand.concretizations
+    assert demand.complete_under_bounds, demand.concretizations
     assert exception_labels(module, function, demand) == exception_labels(module, function, dart)
     assert_bugs_reproduce(module, function, demand)
     return dart, demand
@@ -198,7 +198,7 @@ def test_corpus_exceptions_with_a_complete_search(path):
         pytest.skip(f"the engine does not take this program's inputs yet: {e}")
     if any(not c["reason"].startswith("demand:") for c in report.concretizations):
         pytest.skip("the program leaves the theory (a concretization): completeness does not apply")
-    assert report.complete, report.concretizations
+    assert report.complete_under_bounds, report.concretizations
     labels = {lab for _, lab in runs_of(module, expected["function"], report)}
     assert {lab for lab in labels if not lab.startswith("return ")} == \
         {lab for lab in expected["reach"] if not lab.startswith("return ")}
@@ -217,7 +217,7 @@ def _random_agree(tmp_path, family: str, seed: int) -> None:
     seen = {}
     for strategy in ("dart", "demand"):
         report = explore(str(path), "top", strategy, n=3, max_runs=3000)
-        assert report.complete, (strategy, report.concretizations, path.read_text())
+        assert report.complete_under_bounds, (strategy, report.concretizations, path.read_text())
         assert_bugs_reproduce(module, "top", report)
         seen[strategy] = exception_labels(module, "top", report)
     assert seen["demand"] == seen["dart"], path.read_text()
@@ -242,7 +242,7 @@ def test_hwm_finds_the_violation_that_needs_22_characters():
     report = explore(path, "hwm", n=22, max_runs=200, time_limit=600, settings={"target": "assert"})
     bug = first_bug(runs_of(module, "hwm", report))
     assert bug is not None and bug <= 60     # the paper: 37 executions; DART: none in 20,000
-    assert report.complete
+    assert report.complete_under_bounds
 
 
 @pytest.mark.quality
@@ -251,4 +251,4 @@ def test_incdec_finds_the_one_failing_input():
     module = load(path)
     report = explore(path, "incdec", max_runs=1000, time_limit=600, settings={"target": "assert"})
     assert [inp for inp, lab in runs_of(module, "incdec", report) if lab.startswith("bug ")] == [{"x": 55}]
-    assert report.complete and report.runs < 965    # DART runs every one of the 965 paths
+    assert report.complete_under_bounds and report.runs < 965    # DART runs every one of the 965 paths

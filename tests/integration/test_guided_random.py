@@ -120,7 +120,7 @@ def _check_seed(tmp_path, seed: int) -> str:
     module = load(str(path))
     results = {}
     for configuration in ("off", "may", "must", "may-must"):
-        report = smartest.explore(f"{path}:f", run_dir=None, coverage=False, guided=configuration,
+        report = smartest.explore(f"{path}:f", run_dir=None, deepen=False, coverage=False, guided=configuration,
                                   max_runs=400, time_limit=600)
         if not report.complete:
             return "incomplete"

@@ -22,7 +22,7 @@ def _explore(name: str, function: str, n: int, **kw):
             runs_at.append(stats.runs)
 
     kw.setdefault("max_runs", 2000)
-    report = smartest.explore(f"{path}:{function}", strategy="latest", run_dir=None, coverage=False,
+    report = smartest.explore(f"{path}:{function}", strategy="latest", run_dir=None, deepen=False, coverage=False,
                               max_str_len=n, handlers=[Index()], **kw)
     return load(path), report, runs_at
 
@@ -44,7 +44,7 @@ def test_side_effect_label_L_is_never_reported():
     # raising, is refuted: no path of foo raises.
     latest = report.extra["latest"]
     assert latest["abstract_paths"] == 3 and latest["refuted"] == 2
-    assert report.complete and not report.bugs
+    assert report.complete_under_bounds and not report.bugs
     assert all(not lab.startswith("bug") for lab in _labels(module, "main", report))
 
 
@@ -57,7 +57,7 @@ def test_strcmp_testme_reaches_its_three_paths_and_the_error_with_few_iterations
         paths.setdefault((t1, t2), run)
     assert set(paths) == {(False, False), (True, False), (True, True)}
     # 3 paths, and one where each strcmp call raises (refuted: strcmp never raises)
-    assert report.complete and report.extra["latest"]["abstract_paths"] == 5
+    assert report.complete_under_bounds and report.extra["latest"]["abstract_paths"] == 5
     # DART needs 600-odd runs to reach the error at this size (the paper: 720 paths
     # for plain concolic testing, 113 iterations for LATEST).
     # Refuting the two raising paths (strcmp never raises) costs about 20 runs more.
@@ -73,7 +73,7 @@ def test_locate_top_covers_its_three_paths_in_a_number_of_runs_independent_of_n(
         first.setdefault(module.top(test.inputs["s"]), run)
     assert set(first) == {-1, 0, 1}
     assert max(first.values()) <= 10            # the paper: 10 iterations, for any n
-    assert report.complete and report.stop_reason == "exhausted"
+    assert report.complete_under_bounds and report.stop_reason == "exhausted"
     # 4 of them need an index locate never returns, 1 that locate raises
     assert report.extra["latest"]["abstract_paths"] == 8
 

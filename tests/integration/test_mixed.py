@@ -28,7 +28,7 @@ COMBOS = {"return 3": "S0S3", "return 4": "S0S4", "return 13": "S1S3", "return 1
 def explore(path, function, **options):
     options.setdefault("max_runs", 200)
     options.setdefault("strategy", "dart")   # the paper's mechanism: DART's search order
-    return smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, **options)
+    return smartest.explore(f"{path}:{function}", run_dir=None, deepen=False, coverage=False, **options)
 
 
 def searched(report):
@@ -92,12 +92,12 @@ def test_line7_needs_the_incremental_or_the_partition_heuristic():
     plain = explore(FIG1, "test_line7", solving="mixed", opaque=(HASH,))
     assert "S0S3" not in combos(plain, "test_line7") and plain.extra["mixed"]["gave_up"] >= 1
     incremental = explore(FIG1, "test_line7", solving="mixed", opaque=(HASH,), max_tries=3)
-    assert combos(incremental, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and incremental.complete
+    assert combos(incremental, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and incremental.complete_under_bounds
     (found,) = [p for p in incremental.extra["mixed"]["decided_paths"] if p["how"] != "mixed"]
     assert found["how"] == "mixed, incremental try 2" and found["inputs"] == {"x": 2, "y": 20}
     partitions = ((HASH, "x > 3"), ("hash_", "x <= 3"))   # a bare name: the target's module
     part = explore(FIG1, "test_line7", solving="mixed", partitions=partitions)
-    assert combos(part, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and part.complete
+    assert combos(part, "test_line7") == {"S0S3", "S0S4", "S1S3", "S1S4"} and part.complete_under_bounds
     assert [p["how"] for p in part.extra["mixed"]["decided_paths"] if p["how"] != "mixed"] == ["partition 1"]
     off = explore(FIG1, "test_line7", solving="mixed", partitions=partitions, partition_heuristic=False)
     assert "S0S3" not in combos(off, "test_line7")
@@ -108,7 +108,7 @@ def test_the_papers_annotations_in_the_code():
     module = load(TARGETS)
     assert {label(module, "fig1_line7", dict(t.inputs)) for t in report.tests} == \
         {"return 3", "return 4", "return 13", "return 14"}
-    assert report.complete and report.extra["mixed"]["by_how"].get("partition 1") == 1
+    assert report.complete_under_bounds and report.extra["mixed"]["by_how"].get("partition 1") == 1
 
 
 def test_mixed_solving_combines_with_another_search_strategy():
@@ -156,7 +156,7 @@ def test_figure6_random_solving_finds_the_cube_branch():
 def test_obscure_hash_is_solved_in_two_runs():
     path = os.path.join(BENCH, "obscure.py")
     report = explore(path, "obscure", solving="mixed", opaque=("obscure:opaque_hash",))
-    assert report.runs == 2 and report.complete and report.bugs[0].index == 1
+    assert report.runs == 2 and report.complete_under_bounds and report.bugs[0].index == 1
     assert label(load(path), "obscure", dict(report.bugs[0].inputs)) == "bug AssertionError"
 
 

@@ -26,11 +26,11 @@ CASES = {
 
 @pytest.mark.parametrize("function", sorted(CASES))
 def test_every_outcome_reached_and_the_search_completes(function):
-    report = smartest.explore(f"{TARGETS}:{function}", run_dir=None, coverage=False, max_str_len=6,
+    report = smartest.explore(f"{TARGETS}:{function}", run_dir=None, deepen=False, coverage=False, max_str_len=6,
                               max_runs=400, time_limit=600, solver_rlimit=16_000_000)
     reached = {label(MODULE, function, dict(t.inputs)) for t in report.tests if t.outcome in ("returned", "raised")}
     assert reached == CASES[function]
-    assert report.complete, report.concretizations
+    assert report.complete_under_bounds, report.concretizations
     for t in report.tests:  # the engine's bug verdicts agree with the plain re-execution
         if t.outcome in ("returned", "raised"):
             assert t.bug == label(MODULE, function, dict(t.inputs)).startswith("bug ")
@@ -39,7 +39,7 @@ def test_every_outcome_reached_and_the_search_completes(function):
 def test_bit_operations_between_symbolic_ints_are_exact():
     """x | y, x & y, x ^ y of two symbolic ints: every outcome, no false one; proving the
     infeasible combinations needs bits of unbounded ints, so completeness is not asked."""
-    report = smartest.explore(f"{TARGETS}:mixed_bits", run_dir=None, coverage=False, max_runs=200, time_limit=60)
+    report = smartest.explore(f"{TARGETS}:mixed_bits", run_dir=None, deepen=False, coverage=False, max_runs=200, time_limit=60)
     reached = {label(MODULE, "mixed_bits", dict(t.inputs)) for t in report.tests}
     assert reached == {"return 'split_bits'", "return 'complement'", "return 'other'"}
     assert report.divergences == 0
@@ -48,7 +48,7 @@ def test_bit_operations_between_symbolic_ints_are_exact():
 def test_trig_under_dart_reports_the_concrete_fallback():
     """math.sin has no exact model: DART uses its value and says so; no false bug."""
     path = os.path.join(os.path.dirname(TARGETS), "..", "..", "..", "benchmarks", "programs", "trig.py")
-    report = smartest.explore(f"{path}:run", run_dir=None, coverage=False, max_runs=20, time_limit=600,
+    report = smartest.explore(f"{path}:run", run_dir=None, deepen=False, coverage=False, max_runs=20, time_limit=600,
                               solver_rlimit=8_000_000)
     assert not report.complete
     assert any("sin" in c["reason"] for c in report.concretizations)

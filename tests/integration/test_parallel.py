@@ -19,7 +19,7 @@ CASES = [(os.path.join(BENCH, "locate_twice.py"), "top_two_buffers", 4),
 
 
 def _explore(path, function, n, workers, **kw):
-    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None,
+    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None, deepen=False,
                             coverage=False, max_runs=3000, time_limit=300, **kw)
 
 
@@ -53,5 +53,6 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
 
 def test_other_strategies_run_in_one_process():
     path, function, n = CASES[2]
-    report = smartest.explore(f"{path}:{function}", strategy="smart", workers=2, run_dir=None, coverage=False)
+    report = smartest.explore(f"{path}:{function}", strategy="smart", workers=2, run_dir=None, coverage=False,
+                              deepen=False)
     assert "parallel" not in report.extra and report.complete

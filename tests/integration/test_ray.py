@@ -25,7 +25,7 @@ def local_ray():
 @pytest.mark.parametrize("name,function", [("p15_helper_twice", "trend"), ("p12_digit_parser", "parse")])
 def test_ray_tasks_run_the_same_paths_as_one_process(local_ray, name, function):
     path = os.path.join(CORPUS, f"{name}.py")
-    common = dict(strategy="dart", max_str_len=4, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
+    common = dict(strategy="dart", max_str_len=4, deepen=False, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
     one = smartest.explore(f"{path}:{function}", **common)
     on_ray = smartest.explore(f"{path}:{function}", ray="local", **common)
     module = load(path)

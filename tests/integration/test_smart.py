@@ -27,7 +27,7 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "p*.py")))
 
 def explore(path, function, strategy, n=4, **kw):
     kw.setdefault("max_runs", 1500)
-    return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, coverage=False,
+    return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                             max_str_len=n, time_limit=60, **kw)
 
 
@@ -54,7 +54,7 @@ def assert_bugs_reproduce(module, function, report):
 def test_locate_top_runs_grow_with_the_sum_of_paths(n):
     path = os.path.join(BENCH, "locate_top.py")
     smart = explore(path, "top", "smart", n)
-    assert smart.complete and smart.stop_reason == "exhausted"
+    assert smart.complete_under_bounds and smart.stop_reason == "exhausted"
     locate = smart.extra["smart"]["functions"]["programs.locate_top.locate"]
     # 2n + 1 paths of locate (our length <= n convention), explored once each and
     # summarized; one replay of the first input with locate summarized; the other
@@ -72,7 +72,7 @@ def test_locate_twice_dart_multiplies_smart_adds(function, dart_runs, smart_runs
     path = os.path.join(BENCH, "locate_twice.py")
     for n in (2, 4):
         smart = explore(path, function, "smart", n)
-        assert smart.complete
+        assert smart.complete_under_bounds
         assert smart.runs == smart_runs(n)
         # the second call of locate reuses the summary the first call computed
         assert smart.extra["smart"]["functions"]["programs.locate_twice.locate"]["explored_calls"] == 2 * n + 1
@@ -99,7 +99,7 @@ def _theorem2(path, function, n):
     if not dart.complete:
         pytest.skip("DART leaves the theory here (a concretization): Theorem 2 does not apply")
     smart = explore(path, function, "smart", n)
-    assert smart.complete, smart.concretizations
+    assert smart.complete_under_bounds, smart.concretizations
     assert exception_labels(module, function, smart) == exception_labels(module, function, dart)
     assert_bugs_reproduce(module, function, smart)
     return module, dart, smart
@@ -162,7 +162,7 @@ def test_a_second_exploration_reuses_summaries_and_a_code_change_drops_them(tmp_
     assert second.extra["smart"]["summaries_reused"] == 1
     assert second.extra["smart"]["stored_paths_reused"] == 13
     assert second.runs == 3 < first.runs == 16     # top's three paths only
-    assert second.complete
+    assert second.complete_under_bounds
     module = load(str(program))
     assert labels(module, "top", second) == {"return -1", "return 0", "return 1"}
     # changing top leaves locate's summary valid; changing locate invalidates it
@@ -182,7 +182,7 @@ def test_cli_second_run_reports_reuse(tmp_path):
     runs = []
     for _ in range(2):
         p = subprocess.run([sys.executable, "-m", "smartest", "explore", target, "--strategy", "smart", "--quiet",
-                            "--max-str-len", "3", "--no-coverage", "--json", "r.json"],
+                            "--max-str-len", "3", "--fixed-bounds", "--no-coverage", "--json", "r.json"],
                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
         assert p.returncode == 0, p.stderr
         runs.append(json.loads((tmp_path / "r.json").read_text()))

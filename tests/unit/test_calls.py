@@ -88,5 +88,5 @@ def test_methods_are_wrapped_and_restored():
 
 
 def test_dart_explores_through_methods():
-    report = smartest.explore(SPEC, run_dir=None, coverage=False)
-    assert report.complete and report.paths == report.runs
+    report = smartest.explore(SPEC, run_dir=None, deepen=False, coverage=False)
+    assert report.complete_under_bounds and report.paths == report.runs

@@ -29,7 +29,7 @@ GRID = [(p, q) for p in (-3, -2, -1, 0, 1, 2, 3, 101, 150) for q in (-3, -1, 0, 
 
 def explored(seed: int, max_runs: int):
     """The demand searcher after `max_runs` runs of test_abs from `seed`'s first input."""
-    options = Options(strategy="demand", seed=seed, max_runs=max_runs, run_dir=None)
+    options = Options(strategy="demand", seed=seed, max_runs=max_runs, run_dir=None, deepen=False)
     target = resolve(f"{ABS}:test_abs")
     solver, stats = build_solver_chain()
     searcher, policy = STRATEGIES["demand"].build(options, solver, target)

@@ -38,6 +38,16 @@ from smartest.solver.protocol import Query, Solver, SolverStats, Status
 from smartest.symbolic.inputs import prepare_inputs, settle
 
 
+UNEXPLAINED_DIVERGENCE = "a run left its predicted path with no recorded cause (an escape not yet found)"
+
+
+def _first_miss(path, expect) -> str:
+    for k, (site, taken) in enumerate(expect):
+        if k >= len(path) or path[k].site != site or path[k].taken != taken:
+            return site.describe()
+    return "?"
+
+
 class Handler(Protocol):
     def on_run_start(self, inputs: dict[str, Any]) -> None: ...
     def on_run_end(self) -> None: ...   # optional, like on_run_start
@@ -55,7 +65,7 @@ class ExplorationStats:
     stop_reason: str = ""
     time_s: float = 0.0
     branch_sides: set = field(default_factory=set)        # (site, taken) seen on symbolic branches
-    concretizations: Counter = field(default_factory=Counter)  # (site text, reason) -> runs
+    concretizations: Counter = field(default_factory=Counter)  # (site text, callee, reason) -> runs
     solver: SolverStats = field(default_factory=SolverStats)
     parallel: dict = field(default_factory=dict)   # with workers: busy, total, subtrees waiting
 
@@ -63,7 +73,10 @@ class ExplorationStats:
 class Engine:
     def __init__(self, target: Target, options: Options, *, searcher: Searcher, solver: Solver,
                  solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None,
-                 sandbox: Sandbox | None = None) -> None:
+                 sandbox: Sandbox | None = None, probe: Any = None, previous: "Engine | None" = None) -> None:
+        """`probe(constraints, hints)` hears every query found unsatisfiable (a bound
+        probe, engine/deepening); `previous`: the engine of the last deepening round,
+        whose tests, paths and counts this one continues."""
         self.target = target
         self.options = options
         self.searcher = searcher
@@ -78,6 +91,10 @@ class Engine:
         self.domains = prepare_inputs(target.params, options)
         self.fallback = ConstraintFallback(v.value for p in target.params
                                            for v, _ in p.kind.variables(p.name, options, 0))
+        self.probe = probe
+        if previous is not None:
+            self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
+            self.stats.complete, self.stats.stop_reason = True, ""
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
@@ -88,6 +105,8 @@ class Engine:
                 self._random_run()
             while True:
                 reason = budget.exhausted(self.stats.runs)
+                if not reason and self.probe is not None and self.probe.should_yield(self.stats.runs):
+                    reason = "deepen"   # a bound cut a path: the next round raises it
                 if reason:
                     self.stats.stop_reason = reason
                     break
@@ -115,7 +134,7 @@ class Engine:
         except KeyboardInterrupt:
             self.stats.stop_reason = "interrupted"
         finally:
-            self.stats.time_s = budget.elapsed
+            self.stats.time_s += budget.elapsed
         if self.stats.stop_reason != "exhausted":
             # Stopped early: unexplored sides remain, so not every path was run.
             self.stats.complete = False
@@ -134,6 +153,8 @@ class Engine:
             if answer.status is not Status.SAT:
                 if answer.status is Status.UNKNOWN:
                     self.stats.complete = False
+                elif self.probe is not None:
+                    self.probe(cand.constraints, hints)
                 if from_searcher:
                     self.searcher.rejected(cand, answer.status)
                 return False
@@ -164,12 +185,17 @@ class Engine:
         if diverged:
             self.stats.divergences += 1
             self.stats.complete = False
+            if result.complete:
+                # Nothing recorded explains why the run left its predicted path: an
+                # escape not yet found.  It is reported at the first decision it missed.
+                where = _first_miss(result.path, cand.expect)
+                self.stats.concretizations[(where, "", UNEXPLAINED_DIVERGENCE)] += 1
         if result.outcome is Outcome.SIDE_EFFECT:
             self.stats.complete = False  # the refusal ended the run: what follows it was not run
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:
-                self.stats.concretizations[(c.site.describe(), c.reason)] += 1
+                self.stats.concretizations[(c.site.describe(), c.callee, c.reason)] += 1
         real = not result.notes.abstract
         new_path = real and result.signature not in self.signatures
         if new_path:

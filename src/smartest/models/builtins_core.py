@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 
+from smartest.models.escapes import holds_proxy
 from smartest.models.registry import register
 from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt, int_term, make_int
@@ -82,6 +83,8 @@ def int_(*args, **kwargs):
                 return make_int(_int(plain), as_int)
             record_concretization("int() of a string with a sign, spaces or non-ASCII digits")
             return _int(plain)
+    if holds_proxy(args, kwargs):
+        record_concretization("int() with these arguments has no model", callee="int")
     return _int(*[_plain(a) for a in args], **kwargs)
 
 

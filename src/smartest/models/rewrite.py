@@ -17,16 +17,21 @@ generated function or a decorator that replaced the code are left alone).
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 from types import CodeType, FunctionType, ModuleType
 
-from smartest.models import syntax
+from smartest.models import escapes, syntax
 from smartest.models.registry import INSTALL_HOOKS
 
-_DONE = "__smartest_rewritten__"
+_DONE = escapes.OWN_MARK
 # Method calls rewritten on any receiver (they are str-only in practice), and on a str
 # or bytes literal receiver any method.
 ANY_RECEIVER = ("join", "format", "get", "fromhex")
+# Calls left as they are: these read the calling frame (a helper in between would be
+# the frame they see).
+FRAME_READERS = frozenset({"super", "locals", "vars", "dir", "eval", "exec", "globals", "breakpoint",
+                           "_getframe", "currentframe", "stack", "getframeinfo"})
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -64,7 +69,10 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_BinOp(self, node: ast.BinOp):
         self.generic_visit(node)
-        if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+        # Any left operand that may be a str: a template held in a variable is formatted
+        # by C just the same (`template % n`).
+        if isinstance(node.op, ast.Mod) and not (isinstance(node.left, ast.Constant) and
+                                                 not isinstance(node.left.value, str)):
             return self._call("__smartest_mod__", node, [node.left, node.right])
         return node
 
@@ -93,11 +101,28 @@ class _Rewriter(ast.NodeTransformer):
         self.generic_visit(node)
         f = node.func
         if not isinstance(f, ast.Attribute):
-            return node
+            return self._guarded(node)
         literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
         if literal or f.attr in ANY_RECEIVER:
             return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *node.args], node.keywords)
-        return node
+        return self._guarded(node)
+
+    def _guarded(self, node: ast.Call):
+        """A call with arguments -> `__smartest_call__(f, ...)` (models/escapes.py): a
+        proxy handed to C code smartest does not follow is recorded there."""
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        receiver = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+        if not (node.args or node.keywords) or name in FRAME_READERS or (name or "").startswith("__smartest") \
+                or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
+            return node
+        return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
+
+
+def rewrite_tree(tree: ast.Module) -> ast.Module:
+    """The rewrite on a parsed module (a copy), for passes that compose with it (the
+    guided instrumentation compiles its own tree and must match the loaded code)."""
+    return ast.fix_missing_locations(_Rewriter().visit(copy.deepcopy(tree)))
 
 
 def rewrite_source(source: str, filename: str) -> tuple[CodeType, CodeType] | None:
@@ -157,6 +182,7 @@ def rewrite_module(module: ModuleType) -> int:
         return 0
     ns[_DONE] = True
     ns.update(syntax.HELPERS)
+    ns["__smartest_call__"] = escapes.call
     filename = getattr(module, "__file__", None)
     if not filename or not filename.endswith(".py"):
         return 0

@@ -141,7 +141,7 @@ def fstring(*parts):
 
 
 def mod(left, right):
-    """`left % right` where left is a str literal."""
+    """`left % right`: a plain str template gets the formatting model."""
     if type(left) is str:
         return formatting.percent(left, right)
     return left % right

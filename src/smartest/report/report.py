@@ -30,6 +30,17 @@ class Report:
     extra: dict = field(default_factory=dict)   # strategy-specific figures
     notes: list[str] = field(default_factory=list)   # lines the strategy and the modes hand the text report
     complete_means: str = "every feasible path was run"   # what `complete` promises under this strategy
+    # The bounds a path was cut by when the search stopped deepening them (engine/deepening):
+    # complete at most "up to strings of N, containers of M".
+    bounded: dict | None = None
+
+    @property
+    def complete_under_bounds(self) -> bool:
+        """Every feasible path with inputs within the bounds was run (`complete`, or
+        exhausted with some path cut by a bound: "complete up to strings of N...")."""
+        return self.complete or (self.bounded is not None and self.stop_reason == "exhausted"
+                                 and not self.concretizations and not self.divergences
+                                 and not self.solver.get("unknown"))
 
     @property
     def bugs(self) -> list[TestCase]:
@@ -57,7 +68,8 @@ class Report:
             "tests": [t.as_dict() for t in self.tests],
             "bugs": [t.as_dict() for t in self.bugs],
             "coverage": self.coverage, "concretizations": self.concretizations,
-            "replay": self.replay, "run_dir": self.run_dir, **({"extra": self.extra} if self.extra else {}),
+            "replay": self.replay, "run_dir": self.run_dir,
+            **({"bounded": self.bounded} if self.bounded else {}), **({"extra": self.extra} if self.extra else {}),
             "notes": self.notes, "complete_means": self.complete_means,
         }
 
@@ -77,7 +89,7 @@ class Report:
             stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
             fallback_runs=d.get("fallback_runs", 0), concretizations=d.get("concretizations", []),
             replay=d.get("replay", {}), run_dir=d.get("run_dir"), extra=d.get("extra", {}), notes=d.get("notes", []),
-            complete_means=d.get("complete_means", "every feasible path was run"),
+            complete_means=d.get("complete_means", "every feasible path was run"), bounded=d.get("bounded"),
         )
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 
+from smartest.report.escapes import escape_lines
 from smartest.report.report import Report
 from smartest.report.terminal import safe_text
 
@@ -18,7 +19,10 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     guided = report.extra.get("guided")
     mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
     lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
-    if report.complete:
+    if report.bounded and not report.complete and report.stop_reason in ("exhausted", "stalled"):
+        verdict = (f"complete up to strings of {report.bounded['max_str_len']}, "
+                   f"containers of {report.bounded['max_len']}")
+    elif report.complete:
         verdict = f"complete: {report.complete_means}"
     else:
         why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
@@ -55,10 +59,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
                      f"(the target depends on state or randomness)")
     for note in report.extra.get("annotation_notes", []):
         lines.append(f"  note: {note}")
-    for c in report.concretizations[:5]:
-        lines.append(f"  concretized at {c['where']}: {c['reason']}")
-    if len(report.concretizations) > 5:
-        lines.append(f"  ... and {len(report.concretizations) - 5} more concretization sites")
+    lines.extend(escape_lines(report.concretizations, report.bounded))
     if report.extra:
         from smartest.report.mixed import text_lines
         lines.extend(text_lines(report.extra))

@@ -330,8 +330,8 @@ class _LoweredDomains(Mapping):
     asks about: a length or code-point variable takes its string's bounds (and the
     caller's domain of that string, lowered)."""
 
-    def __init__(self, lowering: StringLowering, domains: Mapping[Term, Term]) -> None:
-        self.lowering, self.domains = lowering, domains
+    def __init__(self, lowering: StringLowering, domains: Mapping[Term, Term], open_lengths: bool = False) -> None:
+        self.lowering, self.domains, self.open_lengths = lowering, domains, open_lengths
 
     def __getitem__(self, v: Term) -> Term:
         owner = self.lowering.owner.get(v)
@@ -339,6 +339,8 @@ class _LoweredDomains(Mapping):
             aux = self.lowering.aux.get(v)
             return self.domains[v] if aux is None else aux
         d = self.lowering.domains(owner)[v]
+        if self.open_lengths and v is self.lowering.length_var(owner):
+            return build.le(_ZERO, v)    # a bound probe: longer than K (positions past K unknown)
         extra = self.domains.get(owner)
         if extra is not None and v is self.lowering.length_var(owner):
             d = build.and_(d, self.lowering.lower(extra))
@@ -360,6 +362,14 @@ class StringLoweringSolver:
     def __init__(self, inner: Solver, capacity: int) -> None:
         self.inner = inner
         self.lowering = StringLowering(capacity)
+
+    def open_lengths_sat(self, query: Query) -> bool:
+        """Is the query satisfiable when strings may be longer than the bound?  (The
+        bound probe of engine/deepening: the same lowered terms, so z3's translation
+        and solvers are reused; positions past the bound stay absent.)"""
+        low = self.lowering
+        constraints = tuple(low.lower(c) for c in query.constraints)
+        return self.inner.check(Query(constraints, _LoweredDomains(low, query.domains, True), query.hints)).sat
 
     def check(self, query: Query) -> Answer:
         low = self.lowering

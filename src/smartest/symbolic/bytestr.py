@@ -177,7 +177,7 @@ def _concretizing(name: str):
     method = getattr(bytes, name)
 
     def op(self, *args, **kwargs):
-        record_concretization(f"bytes.{name} has no symbolic model")
+        record_concretization(f"bytes.{name} has no symbolic model", callee=f"bytes.{name}")
         return method(_plain(self), *[_plain(a) for a in args], **kwargs)
 
     op.__name__ = name

@@ -405,7 +405,7 @@ def _concretizing(name: str):
     method = getattr(int, name)
 
     def op(self, *args):
-        record_concretization(f"int.{name.strip('_')} has no symbolic model")
+        record_concretization(f"int.{name.strip('_')} has no symbolic model", callee=f"int.{name.strip('_')}")
         return method(int(self), *[int(a) if isinstance(a, SymInt) else a for a in args])
 
     op.__name__ = name

@@ -194,7 +194,7 @@ def _concretizing(name: str):
     method = getattr(str, name)
 
     def op(self, *args, **kwargs):
-        record_concretization(f"str.{name} has no symbolic model")
+        record_concretization(f"str.{name} has no symbolic model", callee=f"str.{name}")
         return method(str.__str__(self), *[_plain(a) for a in args], **kwargs)
 
     op.__name__ = name

@@ -35,6 +35,7 @@ class Concretization:
 
     site: Site
     reason: str
+    callee: str = ""     # what read the concrete value (a C function, a method the proxies lack)
 
 
 def path_constraint(path: Sequence[Branch], flip_at: int) -> tuple[Term, ...]:

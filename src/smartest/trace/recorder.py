@@ -66,7 +66,7 @@ class Recorder:
         self.concretizations: list[Concretization] = []
         self.max_depth = max_depth
         self.truncated = False
-        self._concretized_sites: set[tuple[Site, str]] = set()
+        self._concretized_sites: set[tuple[Site, str, str]] = set()
         self._decided: set[Term] = set()
         self.calls: list[CallRecord] = []
         self.frames: list[int] = []       # indices of the active intercepted calls, innermost last
@@ -113,15 +113,16 @@ class Recorder:
             site = user_site(frame if frame is not None else sys._getframe(1))
         self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
 
-    def concretize(self, reason: str, frame: FrameType | None = None, site: Site | None = None) -> None:
+    def concretize(self, reason: str, frame: FrameType | None = None, site: Site | None = None,
+                   callee: str = "") -> None:
         """`site` stands in for a frame where there is no user code to point at (a
-        policy's note at the end of a run)."""
+        policy's note at the end of a run); `callee` names what used the concrete value."""
         if site is None:
             site = user_site(frame if frame is not None else sys._getframe(1))
-        key = (site, reason)
+        key = (site, reason, callee)
         if key not in self._concretized_sites:
             self._concretized_sites.add(key)
-            self.concretizations.append(Concretization(site, reason))
+            self.concretizations.append(Concretization(site, reason, callee))
 
     # -- calls ----------------------------------------------------------------
     def enter_call(self, qualname: str, site: Site, args: tuple, kwargs: dict, mode: str) -> CallRecord:
@@ -147,7 +148,7 @@ def record_branch(term: Term, taken: bool) -> bool:
     return taken
 
 
-def record_concretization(reason: str) -> None:
+def record_concretization(reason: str, callee: str = "") -> None:
     rec = ACTIVE.get()
     if rec is not None:
-        rec.concretize(reason, sys._getframe(1))
+        rec.concretize(reason, sys._getframe(1), callee=callee)

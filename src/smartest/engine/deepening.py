@@ -1,0 +1,108 @@
+"""Iterative deepening of the input bounds: `--max-str-len` and `--max-len` are where
+the search starts, not where it stops.
+
+Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
+unsatisfiable, and a search that ends there would claim `complete` with the bug
+beyond the bound never run.  So every answer "unsatisfiable" on a query over a
+bounded input (a string, bytes, a container length) is probed once more with the
+bounds opened: string lengths free (lowered with the round's K positions; positions
+past K are absent), containers at twice their bound.  A satisfiable
+probe means the bound cut a path: the round is not complete, and `api.run_exploration` starts
+another one with doubled bounds while the budget lasts.  The probe is an
+under-approximation of "longer inputs" (characters past K and elements past 2M
+are absent; an equality with a longer constant compares the first K positions and
+the length, so it is seen), so a query that needs one that far is not seen as cut; a query about
+string lengths alone always is.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any, Mapping
+
+from smartest.options import Options
+from smartest.solver import build_solver_chain
+from smartest.solver.protocol import Query
+from smartest.solver.strings import StringLoweringSolver
+from smartest.symbolic.inputs import prepare_inputs
+from smartest.terms import Term
+from smartest.terms.term import Sort
+
+MAX_STR_LEN, MAX_LEN = 128, 32     # deepening stops here (lowering is quadratic in the bound)
+_TEXT = (Sort.STR, Sort.BYTES)
+
+
+def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]]:
+    """The domains of the inputs with string lengths open and containers at twice their
+    bound (their cells and constraints built for real: an enum-keyed dict cannot grow
+    past its members), and the variables whose bound changed."""
+    wider = prepare_inputs(params, dataclasses.replace(options, max_len=2 * max(options.max_len, 1)))
+    narrow = prepare_inputs(params, options)      # binds the kinds back to this round's bounds
+    out, bounded = {}, set()
+    for v, d in wider.items():
+        if v.sort in _TEXT:
+            bounded.add(v)            # the string's own domain is `len(v) <= K`: dropped
+            continue
+        out[v] = d
+        if narrow.get(v) is not d:
+            bounded.add(v)
+    return out, frozenset(bounded)
+
+
+class BoundProbe:
+    """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
+
+    def __init__(self, params, options: Options, runs: int = 0, last: bool = False) -> None:
+        """`runs`: runs made before this round.  A round that has seen a cut yields to
+        the next after half of the budget left (unless its bounds are the ceiling,
+        `last`), so a search that cannot exhaust its bound still gets past it."""
+        self.domains, self.bounded = _opened(params, options)
+        self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
+        self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
+        self.options = options
+        self.layer: StringLoweringSolver | None = None   # built on the first probe
+        self.cut = False
+        self.probes = 0
+        self._probed: set[Term] = set()   # negated branches already probed
+
+    def should_yield(self, runs: int) -> bool:
+        """Stop this round for a deeper one: its share of the budget is spent and its
+        inputs are bounded.  Not only after a cut: a search that cannot exhaust its
+        bound (hwm: millions of paths under 8 characters) would otherwise never see
+        a longer input."""
+        return bool(self.bounded) and (runs >= self.run_share or time.monotonic() >= self.deadline)
+
+    def __call__(self, constraints: tuple[Term, ...], hints: Mapping[Term, Any]) -> None:
+        if self.cut or not self.bounded or not constraints or constraints[-1] in self._probed \
+                or not any(v in self.bounded for c in constraints for v in c.free):
+            return
+        # Once per negated branch: the same condition under another prefix is rarely cut
+        # where it was not (a loop's `i < len(s)` is a new term at every i).
+        self._probed.add(constraints[-1])
+        if self.layer is None:
+            # A solver of its own: the round's backend keeps the domains it was given in
+            # its incremental solvers, and sharing it changed which models the round got.
+            layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
+                                          max_str_len=self.options.max_str_len, cache=False, slicing=False)
+            while not isinstance(layer, StringLoweringSolver):
+                layer = layer.inner
+            self.layer = layer
+        self.probes += 1
+        if self.layer.open_lengths_sat(Query(constraints, self.domains, dict(hints))):
+            self.cut = True
+
+
+def at_ceiling(options: Options) -> bool:
+    return options.max_str_len >= MAX_STR_LEN and options.max_len >= MAX_LEN
+
+
+def deeper(first: Options, current: Options, started: float, runs: int) -> Options | None:
+    """The options of the next round (doubled bounds, the budget that is left), or None
+    when the budget is spent or the bounds are at their ceiling."""
+    left_time = first.time_limit - (time.monotonic() - started)
+    if left_time <= 0.05 or runs >= first.max_runs:
+        return None
+    if at_ceiling(current):
+        return None
+    return dataclasses.replace(current, max_str_len=min(MAX_STR_LEN, max(1, 2 * current.max_str_len)),
+                               max_len=min(MAX_LEN, max(1, 2 * current.max_len)), time_limit=left_time)

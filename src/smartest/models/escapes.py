@@ -1,0 +1,301 @@
+"""Escapes: every place where code smartest does not follow reads a proxy's concrete value.
+
+A proxy subclasses `str`/`int`/`bytes`..., so C code that receives one reads the
+concrete value straight from the object (`re`'s matcher reads the string's buffer,
+`zlib.crc32` the bytes, `io.StringIO` copies the text) and no method of the proxy is
+ever called: the run goes on concretely and, unless something notices, the search
+ends claiming `complete`.  So what is followed is an *allow-list*, and everything
+else that receives a proxy records a concretization (site, callee, reason):
+
+* calls in the target's own code go through `call` (the source rewrite turns every
+  call with arguments into `__smartest_call__(f, ...)`): a C callable given a proxy
+  is an escape unless it is in `FOLLOWED_BUILTINS` or a method of a container type
+  in `FOLLOWED_OWNERS` (those touch their arguments only through the proxies' own
+  dunders: hashing, comparison, iteration, which are themselves models or record);
+  models (smartest's functions) and the target's own functions are followed;
+* a library function written in Python (`re.search`, `textwrap.dedent`, `shlex.split`)
+  given a proxy runs under a profile hook that records every call of an unfollowed C
+  function made while a proxy is among the calling frame's locals (an
+  approximation: a temporary never stored in a local is not seen);
+* dunders the proxy classes inherit from their builtin base without overriding them
+  (`__format__`, `__len__` of a str reached from C, `__sizeof__`...) get recording
+  wrappers (`guard_inherited`), public methods already have them in each proxy's
+  module.
+"""
+from __future__ import annotations
+
+import _abc
+import builtins
+import collections
+import sys
+from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
+from typing import Any, Callable
+
+from smartest.symbolic.bytestr import SymBytes
+from smartest.symbolic.dicts import SymDict
+from smartest.symbolic.floats import SymFloat
+from smartest.symbolic.ints import SymInt
+from smartest.symbolic.lists import SymList
+from smartest.symbolic.sets import SymSet
+from smartest.symbolic.strs import SymStr
+from smartest.symbolic.tuples import SymTuple
+from smartest.trace.recorder import ACTIVE
+from smartest.trace.site import is_own_frame, user_site
+
+OWN_MARK = "__smartest_rewritten__"      # set in the globals of every rewritten (own) module
+_MethodDescriptorType = type(str.join)
+_ClassMethodDescriptorType = type(dict.__dict__["fromkeys"])
+_C_CALLABLES = (BuiltinFunctionType, _MethodDescriptorType, WrapperDescriptorType, MethodWrapperType,
+                _ClassMethodDescriptorType)
+
+# Builtins (by name) that touch a proxy only through its dunders (hash, eq, lt, iter,
+# bool, index, format...), each of which is a model or records; or that never let
+# its value flow back into the run (id, print).
+FOLLOWED_BUILTINS = frozenset({
+    "abs", "all", "any", "callable", "delattr", "dict", "divmod", "enumerate", "filter", "format", "frozenset",
+    "getattr", "hasattr", "hash", "id", "isinstance", "issubclass", "iter", "len", "list", "map", "max", "min",
+    "next", "object", "pow", "print", "property", "repr", "reversed", "round", "set", "setattr", "sorted",
+    "sum", "super", "tuple", "type", "zip", "classmethod", "staticmethod", "bool", "slice", "hex", "oct",
+    "bin", "range", "vars", "ascii",
+})
+# Types whose C methods reach their arguments only through the object protocol.
+FOLLOWED_OWNERS = (list, dict, set, frozenset, tuple, object, type, collections.deque, collections.OrderedDict,
+                   collections.defaultdict)
+# Library modules whose Python code is run under the profile hook and trusted to
+# show every C call it makes with a proxy at hand.  The hook cannot see a C *type*
+# being called (`io.StringIO(s)` inside shlex) nor an instance of a C type being
+# called (json's scanner), so a library function of any other module that gets a
+# proxy records a concretization of its own: unknown library code is an escape
+# until it is known not to be.
+FOLLOWED_LIBRARY = frozenset({
+    "abc", "base64", "bisect", "calendar", "collections", "copy", "dataclasses", "enum", "fnmatch", "fractions",
+    "functools", "genericpath", "heapq", "html", "numbers", "operator", "posixpath", "re", "statistics", "string",
+    "textwrap", "typing", "urllib.parse",
+})
+_FOLLOWED_BUILTIN_OBJECTS = frozenset([id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS] +
+                                      [id(_abc._abc_instancecheck), id(_abc._abc_subclasscheck)])  # isinstance on ABCs
+
+_PROXY: dict[type, bool] = {}
+
+
+def is_proxy(x: Any) -> bool:
+    """A value of smartest's symbolic layer (a scalar proxy or a symbolic container)."""
+    t = type(x)
+    hit = _PROXY.get(t)
+    if hit is None:
+        hit = _PROXY[t] = getattr(t, "__module__", "").startswith("smartest.symbolic")
+    return hit
+
+
+def holds_proxy(args: tuple, kwargs: dict | None = None) -> bool:
+    """A proxy among the arguments, or one level down in a plain list, tuple, set or dict."""
+    for a in (args if not kwargs else (*args, *kwargs.values())):
+        if is_proxy(a):
+            return True
+        t = type(a)
+        if t is list or t is tuple or t is set or t is frozenset:
+            if len(a) <= 64 and any(is_proxy(v) for v in a):
+                return True
+        elif t is dict and len(a) <= 64 and (any(is_proxy(v) for v in a) or any(is_proxy(v) for v in a.values())):
+            return True
+    return False
+
+
+def _owner(fn: Any) -> Any:
+    owner = getattr(fn, "__objclass__", None)
+    if owner is None:
+        bound = getattr(fn, "__self__", None)
+        if bound is not None and not isinstance(bound, type(sys)):
+            owner = bound if isinstance(bound, type) else type(bound)
+    return owner
+
+
+def followed_c(fn: Any) -> bool:
+    """Whether a C callable is on the allow-list (see the module docstring)."""
+    if id(fn) in _FOLLOWED_BUILTIN_OBJECTS:
+        return True
+    if isinstance(fn, type):
+        return fn in FOLLOWED_OWNERS or fn.__module__ == "builtins" and fn.__name__ in FOLLOWED_BUILTINS
+    owner = _owner(fn)
+    if owner is None:
+        return False
+    if is_proxy_type(owner):
+        # A method the proxy inherits from its builtin base: the proxy modules wrap
+        # the public ones; one reached here is an escape.
+        return False
+    return owner in FOLLOWED_OWNERS
+
+
+def is_proxy_type(t: Any) -> bool:
+    return isinstance(t, type) and getattr(t, "__module__", "").startswith("smartest.symbolic")
+
+
+def callee_name(fn: Any) -> str:
+    """`module.qualname` of a callable, as a user would write it."""
+    if isinstance(fn, type):
+        return f"{fn.__module__}.{fn.__qualname__}".replace("_io.", "io.")
+    owner = _owner(fn)
+    name = getattr(fn, "__name__", type(fn).__name__)
+    if owner is not None:
+        base = next((b for b in owner.__mro__ if not is_proxy_type(b)), owner)
+        module = getattr(base, "__module__", "")
+        prefix = "" if module in ("builtins", None) else module.lstrip("_") + "."
+        return f"{prefix}{base.__qualname__}.{name}"
+    module = getattr(fn, "__module__", None) or getattr(getattr(fn, "__self__", None), "__name__", "")
+    module = (module or "").lstrip("_")
+    return f"{module}.{name}" if module and module != "builtins" else name
+
+
+def _python_callable(fn: Any):
+    """The Python function behind `fn` (a function, a bound method), or None."""
+    t = type(fn)
+    if t is FunctionType:
+        return fn
+    if t is MethodType and type(fn.__func__) is FunctionType:
+        return fn.__func__
+    return None
+
+
+def _is_python_class(cls: type) -> bool:
+    for b in cls.__mro__:
+        d = b.__dict__
+        if type(d.get("__init__")) is FunctionType or type(d.get("__new__")) is staticmethod:
+            return True
+    return False
+
+
+def call(fn: Callable, /, *args, **kwargs):
+    """`fn(*args, **kwargs)`, recording a concretization when a proxy escapes into code
+    smartest does not follow (what every call with arguments of the target's own code
+    becomes)."""
+    rec = ACTIVE.get()
+    if rec is None or not holds_proxy(args, kwargs):
+        return fn(*args, **kwargs)
+    for v in (*args, *kwargs.values()):
+        # A function handed to another (sorted's key=, map's function) gets the proxies
+        # too: an unfollowed C one among them (key=str.lower) is an escape.
+        if isinstance(v, _C_CALLABLES) and not followed_c(v):
+            rec.concretize("C function passed as an argument used the concrete value", sys._getframe(1),
+                           callee=callee_name(v))
+    py = _python_callable(fn)
+    if py is not None:
+        module = py.__globals__
+        if module.get(OWN_MARK) or module.get("__name__", "").startswith("smartest"):
+            return fn(*args, **kwargs)
+        return _watched(fn, args, kwargs, f"{py.__module__}.{py.__qualname__}")
+    if isinstance(fn, type):
+        module = fn.__module__
+        if module.startswith("smartest") or type(fn).__module__.startswith("smartest") or \
+                issubclass(fn, BaseException):
+            return fn(*args, **kwargs)     # a model (a stand-in class, a proxy type), or an exception: it keeps its args
+        if module != "builtins" and _is_python_class(fn):
+            own = sys.modules.get(module)
+            if own is not None and vars(own).get(OWN_MARK):
+                return fn(*args, **kwargs)
+            return _watched(fn, args, kwargs, callee_name(fn))
+    elif not isinstance(fn, _C_CALLABLES):
+        return fn(*args, **kwargs)     # a callable object of the target's or a library's (partial...)
+    if not followed_c(fn):
+        rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
+    return fn(*args, **kwargs)
+
+
+def _frame_holds_proxy(frame) -> bool:
+    try:
+        values = tuple(frame.f_locals.values())
+    except Exception:  # noqa: BLE001 - a frame whose locals cannot be read: say nothing
+        return False
+    return holds_proxy(values)
+
+
+def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
+    """Run library Python code that got a proxy, recording the unfollowed C functions it
+    calls while a proxy is among its locals."""
+    if sys.getprofile() is not None:
+        return fn(*args, **kwargs)     # already watched (nested), or someone else's profiler
+    rec = ACTIVE.get()
+    site = user_site(sys._getframe(2))
+    module = getattr(fn, "__module__", None) or ""
+    if module not in FOLLOWED_LIBRARY and module.split(".")[0] not in FOLLOWED_LIBRARY:
+        rec.concretize("library code not known to be followed got a symbolic value", site=site, callee=name)
+
+    def watch(frame, event, arg):
+        if event != "c_call" or is_own_frame(frame) or frame.f_globals.get(OWN_MARK):
+            return
+        if isinstance(arg, _C_CALLABLES) and not followed_c(arg) and _frame_holds_proxy(frame):
+            where = "/".join(frame.f_code.co_filename.split("/")[-2:]) + f":{frame.f_lineno}"
+            rec.concretize(f"C code reached through {name} ({where}) used the concrete value", site=site,
+                           callee=callee_name(arg))
+
+    sys.setprofile(watch)
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        sys.setprofile(None)
+
+
+# -- dunders the proxies inherit ---------------------------------------------------
+# Inherited dunders that read nothing the run could branch on, or that Python itself
+# calls to build, inspect or pickle the object.
+SAFE_DUNDERS = frozenset({
+    "__class__", "__new__", "__init__", "__getattribute__", "__setattr__", "__delattr__", "__dir__",
+    "__init_subclass__", "__subclasshook__", "__reduce__", "__reduce_ex__", "__sizeof__", "__doc__",
+    "__getnewargs__", "__getstate__", "__class_getitem__", "__ne__", "__repr__", "__str__", "__getformat__",
+    "__copy__", "__deepcopy__", "__eq__",
+})
+
+
+def _recording_dunder(base: type, name: str):
+    method = getattr(base, name)
+    callee = f"{base.__name__}.{name}"
+    getframe = sys._getframe
+
+    if name in _UNARY:
+        def op(self):   # the common case (len() of a str from C), without argument packing
+            rec = ACTIVE.get()
+            if rec is not None and not is_own_frame(getframe(1)):
+                rec.concretize("C code used the concrete value", getframe(1), callee=callee)
+            return method(self)
+    else:
+        def op(self, *args, **kwargs):
+            rec = ACTIVE.get()
+            if rec is not None and not is_own_frame(getframe(1)):
+                rec.concretize("C code used the concrete value", getframe(1), callee=callee)
+            return method(self, *args, **kwargs)
+
+    op.__name__ = name
+    op.__qualname__ = callee
+    op.__smartest_escape__ = True
+    return op
+
+
+_UNARY = frozenset({"__len__", "__bytes__", "__iter__", "__reversed__", "__bool__", "__int__", "__float__",
+                    "__index__", "__hash__", "__neg__", "__pos__", "__abs__", "__invert__"})
+
+
+def unguarded(cls: type, base: type) -> list[str]:
+    """Methods and dunders `cls` gets from `base` (C code) without a model or a
+    recording wrapper."""
+    out = []
+    for name in dir(base):
+        if name in SAFE_DUNDERS or name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
+            continue
+        if not callable(getattr(base, name, None)):
+            continue
+        owner = next((k for k in cls.__mro__ if name in k.__dict__), None)
+        if owner is None or not is_proxy_type(owner) and owner is not cls:
+            out.append(name)
+    return out
+
+
+def guard_inherited(cls: type, base: type) -> None:
+    """Give `cls` a recording wrapper for every method it would inherit from `base`."""
+    for name in unguarded(cls, base):
+        setattr(cls, name, _recording_dunder(base, name))
+
+
+# The proxy classes and the builtin each stands in for (the unit test walks these).
+PROXIES: tuple[tuple[type, type], ...] = ((SymStr, str), (SymInt, int), (SymBytes, bytes), (SymFloat, float),
+                                          (SymList, list), (SymTuple, tuple), (SymDict, dict), (SymSet, set))
+for _cls, _base in PROXIES:
+    guard_inherited(_cls, _base)

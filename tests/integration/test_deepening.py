@@ -1,0 +1,40 @@
+"""Bounds that do not lie (issue 11, item 3): --max-str-len/--max-len are starting bounds.
+
+Outcomes are labelled by re-running the generated inputs on the plain function."""
+from __future__ import annotations
+
+import os
+
+import smartest
+from targets import bounds
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPEC = os.path.join(HERE, "targets", "bounds.py")
+
+
+def _returns(report, fn):
+    return {fn(**dict(t.inputs)) for t in report.tests if t.outcome == "returned"}
+
+
+def test_a_string_longer_than_the_bound_is_reached_by_deepening():
+    report = smartest.explore(f"{SPEC}:long_word", run_dir=None, coverage=False, max_str_len=4, max_runs=200)
+    assert _returns(report, bounds.long_word) == {0, 1}
+    assert report.complete and report.bounded is None
+
+
+def test_a_container_longer_than_the_bound_is_reached_by_deepening():
+    report = smartest.explore(f"{SPEC}:many_items", run_dir=None, coverage=False, max_len=2, max_runs=200)
+    assert _returns(report, bounds.many_items) == {0, 1}
+
+
+def test_fixed_bounds_that_cut_a_path_are_reported_not_complete():
+    report = smartest.explore(f"{SPEC}:long_word", run_dir=None, coverage=False, max_str_len=4, deepen=False)
+    assert _returns(report, bounds.long_word) == {0}
+    assert not report.complete and report.bounded == {"max_str_len": 4, "max_len": 4}
+    assert report.complete_under_bounds and report.as_dict()["bounded"] == report.bounded
+
+
+def test_bounds_that_cut_nothing_stay_complete():
+    report = smartest.explore(f"{SPEC}:short_only", run_dir=None, coverage=False, max_str_len=4, max_runs=200)
+    assert _returns(report, bounds.short_only) == {0, 1}
+    assert report.complete and report.bounded is None
