@@ -462,7 +462,8 @@ def _emit(args) -> int:
         with open(finished, encoding="utf-8") as f:
             kept = json.load(f)
         escapes, bounded = kept.get("concretizations", ()), kept.get("bounded")
-    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes, bounded)
+    counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes=escapes,
+                                 bounded=bounded)
     state = "complete run" if end else "interrupted run"
     print(f"smartest: {args.output}: {counts['regression']} regression and {counts['bug']} bug tests "
           f"from {len(tests)} runs ({state})")

@@ -55,7 +55,7 @@ _REPORTS: dict = {}
 
 def explore(fn: str):
     if fn not in _REPORTS:
-        _REPORTS[fn] = smartest.explore(f"{TARGETS}:{fn}", run_dir=None, max_len=3, max_str_len=2,
+        _REPORTS[fn] = smartest.explore(f"{TARGETS}:{fn}", run_dir=None, deepen=False, max_len=3, max_str_len=2,
                                         max_runs=400, time_limit=600)
     return _REPORTS[fn]
 
