@@ -179,6 +179,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                 result: ExplorationStats = engine.explore()
         if hasattr(policy, "finish"):
             policy.finish()  # e.g. SMART saves its summaries
+        probe.cut = probe.cut or bool(parallel and parallel.get("cut"))   # the workers' own probes
         if not probe.cut and result.stop_reason != "deepen":
             bounded = None   # this round ran under larger bounds than any earlier cut
             break

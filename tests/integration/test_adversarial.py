@@ -107,6 +107,7 @@ def hostile_runs(tmp_path_factory):
         tmp = tmp_path_factory.mktemp(name)
         (tmp / "base").mkdir()
         return tmp, smartest(tmp, name, *args)
+    tmp_path_factory.getbasetemp()   # made once here: pytest makes it lazily, and threads would race to
     with concurrent.futures.ThreadPoolExecutor(3) as pool:
         return dict(zip(range(len(HOSTILE_CASES)), pool.map(run, HOSTILE_CASES)))
 

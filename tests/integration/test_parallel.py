@@ -34,7 +34,7 @@ def test_two_workers_run_the_same_paths(path, function, n):
         pytest.skip("program not in this checkout")
     one = _explore(path, function, n, 1)
     two = _explore(path, function, n, 2)
-    assert one.complete and two.complete
+    assert one.complete_under_bounds and two.complete_under_bounds
     assert two.paths == one.paths
     assert _labels(path, function, two) == _labels(path, function, one)
     assert two.extra["parallel"]["workers"] == 2 and two.extra["parallel"]["lost_workers"] == 0
@@ -47,7 +47,7 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
     reached = _labels(path, "grid", report)
     # the worker that ran x=7, y>100 died; the others went on, and the bug is found
     assert "bug AssertionError" in reached and {"return 'b'", "return 'd'"} <= reached
-    assert not report.complete
+    assert not report.complete_under_bounds
     assert report.extra["parallel"]["lost_workers"] >= 1
 
 
@@ -55,4 +55,4 @@ def test_other_strategies_run_in_one_process():
     path, function, n = CASES[2]
     report = smartest.explore(f"{path}:{function}", strategy="smart", workers=2, run_dir=None, coverage=False,
                               deepen=False)
-    assert "parallel" not in report.extra and report.complete
+    assert "parallel" not in report.extra and report.complete_under_bounds

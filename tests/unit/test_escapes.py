@@ -28,18 +28,18 @@ from smartest.symbolic.strs import new_str_input
 from smartest.trace.recorder import ACTIVE, Recorder
 
 MODELED = {
-    "str": {"__add__", "__contains__", "__format__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__",
+    "str": {"encode", "__add__", "__contains__", "__format__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__",
             "__le__", "__lt__", "__mod__", "__mul__", "__rmod__", "__rmul__", "center", "count", "endswith", "find",
             "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isspace",
             "isupper", "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace",
             "rfind", "rindex", "rjust", "rpartition", "rstrip", "split", "startswith", "strip", "upper", "zfill"},
-    "int": {"__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__divmod__", "__float__", "__floor__",
+    "int": {"to_bytes", "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__divmod__", "__float__", "__floor__",
             "__floordiv__", "__format__", "__ge__", "__gt__", "__hash__", "__index__", "__int__", "__invert__",
             "__le__", "__lshift__", "__lt__", "__mod__", "__mul__", "__neg__", "__or__", "__pos__", "__pow__",
             "__radd__", "__rand__", "__rdivmod__", "__rfloordiv__", "__rlshift__", "__rmod__", "__rmul__", "__ror__",
             "__round__", "__rpow__", "__rrshift__", "__rshift__", "__rsub__", "__rtruediv__", "__rxor__", "__sub__",
             "__truediv__", "__trunc__", "__xor__"},
-    "bytes": {"__add__", "__contains__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__", "__le__",
+    "bytes": {"hex", "__add__", "__contains__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__", "__le__",
               "__lt__", "count", "decode", "endswith", "find", "index", "isalnum", "isalpha", "isascii", "isdigit",
               "islower", "isspace", "isupper", "join", "lower", "lstrip", "replace", "rfind", "rindex", "rstrip",
               "split", "startswith", "strip", "upper"},

@@ -58,7 +58,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     jobs = [replace(j, seed=None) for j in seeded]      # no memory is shared: each is replayed
     pending: dict = {}
     failed = 0
-    incomplete = False
+    incomplete = cut = False
     peak = len(jobs)
     reason = ""
     try:
@@ -82,6 +82,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
                     continue
                 stats.runs += summary["runs"]
                 incomplete |= not summary["complete"]
+                cut |= summary.get("cut", False)
                 stats.divergences += summary["divergences"]
                 for key, n in summary["solver"].items():
                     if hasattr(stats.solver, key):
@@ -104,4 +105,5 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     stats.complete = reason == "exhausted" and stats.complete and not incomplete and failed == 0
     stats.paths = signatures + sum(t.new_path for t in tests[1:])
     stats.time_s = budget.elapsed
-    return stats, tests, {"backend": "ray", "workers": slots, "failed_tasks": failed, "peak_frontier": peak}
+    return stats, tests, {"backend": "ray", "workers": slots, "failed_tasks": failed, "peak_frontier": peak,
+                          "cut": cut}

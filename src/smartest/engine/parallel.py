@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from smartest.calls.inline import InlinePolicy
 from smartest.calls.intercept import own_modules
 from smartest.engine.budget import Budget
+from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target
@@ -130,6 +131,7 @@ def _worker(conn, target: Target, options: Options, solver_factory, searcher: Su
     policy = InlinePolicy()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
                     handler=_Outbox(conn), sandbox=sandbox)
+    engine.probe = BoundProbe(target.params, options, 0, True)   # a bound that cuts a path clears complete
     o = options
     said_idle = True      # the coordinator knows a new worker holds no job
     while True:
@@ -137,7 +139,7 @@ def _worker(conn, target: Target, options: Options, solver_factory, searcher: Su
             engine._attempt(searcher.select())
             continue
         if not len(searcher) and not said_idle:
-            conn.send(("idle", _summary(engine.stats)))
+            conn.send(("idle", _summary(engine.stats, engine.probe)))
             said_idle = True
         kind, body = conn.recv()
         if kind == "stop":
@@ -155,11 +157,11 @@ def _worker(conn, target: Target, options: Options, solver_factory, searcher: Su
             if not result.complete:
                 engine.stats.complete = False
             searcher.push_job(result.path, dict(body.assignment), body.index)
-    conn.send(("done", _summary(engine.stats)))
+    conn.send(("done", _summary(engine.stats, engine.probe)))
 
 
-def _summary(stats: ExplorationStats) -> dict:
-    return {"complete": stats.complete, "divergences": stats.divergences,
+def _summary(stats: ExplorationStats, probe=None) -> dict:
+    return {"complete": stats.complete, "divergences": stats.divergences, "cut": bool(probe and probe.cut),
             "concretizations": dict(stats.concretizations), "solver": stats.solver.as_dict()}
 
 
@@ -258,6 +260,7 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
     searcher, policy, collector = SubtreeSearcher(), InlinePolicy(), _Collector()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
                     handler=collector, sandbox=sandbox)
+    engine.probe = BoundProbe(target.params, options, 0, True)
     with for_exploration(options, own_modules(target.is_own_file), target.module):
         o = options
         result = execute(target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
@@ -268,7 +271,7 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
         while len(searcher) and engine.stats.runs < max_runs:
             engine._attempt(searcher.select())
     left = [Job(dict(c.assignment), c.origin[2]) for c in searcher._stack]
-    summary = {"runs": engine.stats.runs, **_summary(engine.stats)}
+    summary = {"runs": engine.stats.runs, **_summary(engine.stats, engine.probe)}
     return collector.tests, left, summary
 
 
@@ -331,4 +334,5 @@ def explore_parallel(target: Target, options: Options, workers: int, *, solver_f
                 setattr(solver_stats, key, getattr(solver_stats, key) + n)
     stats.paths = len(engine.signatures) + sum(t.new_path for t in tests[1:])
     stats.time_s = budget.elapsed
-    return stats, tests, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier}
+    return stats, tests, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
+                          "cut": any(f.get("cut") for f in finals)}
