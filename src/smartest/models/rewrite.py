@@ -175,14 +175,19 @@ def _functions(module: ModuleType):
             stack.extend(vars(obj).values())
 
 
+def provide_helpers(ns: dict) -> None:
+    """The names rewritten code calls (models/syntax.py, the call guard of models/escapes.py)."""
+    ns.update(syntax.HELPERS)
+    ns["__smartest_call__"] = escapes.call
+
+
 def rewrite_module(module: ModuleType) -> int:
     """Swap in rewritten code for the module's functions; returns how many."""
     ns = module.__dict__
     if ns.get(_DONE):
         return 0
     ns[_DONE] = True
-    ns.update(syntax.HELPERS)
-    ns["__smartest_call__"] = escapes.call
+    provide_helpers(ns)
     filename = getattr(module, "__file__", None)
     if not filename or not filename.endswith(".py"):
         return 0

@@ -24,11 +24,10 @@ import json.scanner
 import re
 from types import ModuleType
 
-from smartest.models import syntax
 from smartest.models.modules import register_function
 from smartest.models.regex import SymPattern
 from smartest.models.registry import install
-from smartest.models.rewrite import _functions, rewrite_source
+from smartest.models.rewrite import _functions, provide_helpers, rewrite_source
 from smartest.symbolic.realize import realize
 from smartest.symbolic.strs import SymStr
 from smartest.trace.recorder import record_concretization
@@ -48,9 +47,14 @@ def _twin(real: ModuleType) -> ModuleType:
     mod = ModuleType(real.__name__, real.__doc__)
     mod.__file__ = real.__file__
     ns = mod.__dict__
-    ns.update(syntax.HELPERS)
+    provide_helpers(ns)
     ns["__smartest_rewritten__"] = True
     exec(rewritten, ns)  # noqa: S102 - the standard library's own source, rewritten
+    if real.__name__ == "json.scanner":
+        # The C scanner reads ASCII digits only; the Python twin's `\d` takes any Unicode
+        # digit ('1𝟎' would be a number): pin the twin to the C scanner's reading.
+        ns["NUMBER_RE"] = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?",
+                                     ns["NUMBER_RE"].flags)
     install(mod)
     for fn in _functions(mod):
         if fn.__defaults__:

@@ -13,6 +13,6 @@ def f(s: str) -> int:
 
 EXPECTED = {
     'function': 'f',
-    'reach': ['return 0', 'return 1'],
-    'witness': {'return 0': {'s': 'a'}, 'return 1': {'s': ''}},
+    'reach': ['return 0', 'return 1', 'bug UnicodeEncodeError'],   # a lone surrogate cannot be UTF-8
+    'witness': {'bug UnicodeEncodeError': {'s': '\ud800'}, 'return 0': {'s': 'a'}, 'return 1': {'s': ''}},
 }
