@@ -70,10 +70,11 @@ def arcs_of(module, function: str, inputs: dict) -> tuple[str, set]:
 
 
 def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -> Replayed:
-    report = smartest.explore(f"{path}:{function}", strategy=strategy, guided=guided, run_dir=None, coverage=False,
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, guided=guided, run_dir=None, deepen=False,
+                              coverage=False,
                               **{**BUDGET, **bounds})
     module = load(path)
-    out = Replayed(complete=report.complete, finished=report.stop_reason in FINISHED, stop=report.stop_reason,
+    out = Replayed(complete=report.complete_under_bounds, finished=report.stop_reason in FINISHED, stop=report.stop_reason,
                    runs=report.runs)
     for t in report.tests:
         if t.outcome not in ("returned", "raised"):

@@ -28,7 +28,8 @@ from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term
 from smartest.terms.term import Sort
 
-MAX_STR_LEN, MAX_LEN = 128, 32     # deepening stops here (lowering is quadratic in the bound)
+MAX_STR_LEN, MAX_LEN = 32, 16      # deepening stops here (lowering is quadratic in the bound; deeper
+#                                    bounds build terms deeper than the recursive term walks allow)
 _TEXT = (Sort.STR, Sort.BYTES)
 
 

@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from smartest.solver.protocol import Answer, Query, Status
 from smartest.terms import Term
+from smartest.terms.rewrite import any_below
 from smartest.terms.approx import NotEvaluable
 from smartest.terms.evaluate import TooLarge, evaluate
 from smartest.terms.term import Sort
@@ -53,19 +54,11 @@ class Exactness:
     # -- what a query needs ---------------------------------------------------------
     def needs_bits(self, t: Term) -> bool:
         """Does t contain an operation only bit-vectors encode exactly?"""
-        hit = self._bits.get(t)
-        if hit is None:
-            own = t.op in BIT_OPS or (t.op in ("band", "bor", "bxor") and all(a.op != "const" for a in t.args)) \
-                or (t.op in _COMPARISONS and t.args[0].sort is not t.args[1].sort)
-            hit = self._bits[t] = own or any(self.needs_bits(a) for a in t.args)
-        return hit
+        return any_below(t, self._bits, _needs_bits_here)
 
     def floaty(self, t: Term) -> bool:
         """Does t mention a float?"""
-        hit = self._floats.get(t)
-        if hit is None:
-            hit = self._floats[t] = t.sort is Sort.FLOAT or any(self.floaty(a) for a in t.args)
-        return hit
+        return any_below(t, self._floats, lambda u: u.sort is Sort.FLOAT)
 
     def _const_bits(self, t: Term) -> int:
         hit = self._widths.get(t)
@@ -123,3 +116,8 @@ def validate(query: Query, model) -> bool | None:
         return all(evaluate(c, model) for c in query.constraints)
     except (NotEvaluable, TooLarge, KeyError, OverflowError, ValueError, ZeroDivisionError, MemoryError):
         return None
+
+
+def _needs_bits_here(t: Term) -> bool:
+    return t.op in BIT_OPS or (t.op in ("band", "bor", "bxor") and all(a.op != "const" for a in t.args)) \
+        or (t.op in _COMPARISONS and t.args[0].sort is not t.args[1].sort)

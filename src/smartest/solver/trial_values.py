@@ -26,6 +26,7 @@ from typing import Any, Iterable
 
 from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms import Term
+from smartest.terms.rewrite import any_below
 from smartest.terms.evaluate import evaluate
 from smartest.terms.term import Sort
 
@@ -169,16 +170,10 @@ class TrialValuesSolver:
         self._costs: dict[Term, bool] = {}
 
     def _mentions_float(self, t: Term) -> bool:
-        hit = self._floaty.get(t)
-        if hit is None:
-            hit = self._floaty[t] = t.sort is Sort.FLOAT or any(self._mentions_float(a) for a in t.args)
-        return hit
+        return any_below(t, self._floaty, lambda u: u.sort is Sort.FLOAT)
 
     def _costly(self, t: Term) -> bool:
-        hit = self._costs.get(t)
-        if hit is None:
-            hit = self._costs[t] = t.op in COSTLY or any(self._costly(a) for a in t.args)
-        return hit
+        return any_below(t, self._costs, lambda u: u.op in COSTLY)
 
     def check(self, query: Query) -> Answer:
         floaty = any(self._mentions_float(c) for c in query.constraints)

@@ -75,3 +75,26 @@ def substitute(term: Term, mapping: Mapping[Term, Term]) -> Term:
         return term
     return transform(term, lambda t: mapping.get(t) if t.op == "var" else
                      (t if t.free.isdisjoint(mapping) else None), {})
+
+
+def any_below(root: Term, memo: dict, here: Callable[[Term], bool]) -> bool:
+    """Does `here` hold of `root` or of any term below it?  Iterative, since a long
+    loop's path (or a summary's nested ite) builds terms thousands deep; memoized in
+    `memo` (term -> answer) across calls."""
+    stack = [root]
+    while stack:
+        t = stack[-1]
+        if t in memo:
+            stack.pop()
+            continue
+        if here(t):
+            memo[t] = True
+            stack.pop()
+            continue
+        pending = [a for a in t.args if a not in memo]
+        if pending:
+            stack.extend(pending)
+            continue
+        memo[t] = any(memo[a] for a in t.args)
+        stack.pop()
+    return memo[root]
