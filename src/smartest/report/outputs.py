@@ -80,18 +80,10 @@ def own_sources(target) -> frozenset[str]:
 
 def check_outputs(target, *, emit_path: str | None, json_path: str | None, run_dir: str | None) -> None:
     """Every output of `smartest explore`, checked before anything runs."""
-    protected = own_sources(target)
-    if emit_path:
-        if not importable_name(target.module_name):
-            raise SmartestError(f"--emit-tests: the target's module name {target.module_name!r} cannot be "
-                                f"imported by a test (rename the file to a Python identifier)")
-        check_writable_file(emit_path, "--emit-tests", protected)
-    if json_path:
-        check_writable_file(json_path, "--json", protected)
-    if emit_path and json_path and os.path.realpath(emit_path) == os.path.realpath(json_path):
-        raise SmartestError("--emit-tests and --json name the same file")
-    if run_dir:
-        check_writable_dir(run_dir, "--run-dir")
+    if emit_path and not importable_name(target.module_name):
+        raise SmartestError(f"--emit-tests: the target's module name {target.module_name!r} cannot be "
+                            f"imported by a test (rename the file to a Python identifier)")
+    _check_paths(own_sources(target), emit_path, json_path, run_dir)
 
 
 def check_outputs_early(spec: str | None, *, emit_path: str | None, json_path: str | None,
@@ -101,6 +93,11 @@ def check_outputs_early(spec: str | None, *, emit_path: str | None, json_path: s
     when the spec names one.  `check_outputs` checks the rest once it is imported."""
     file = spec.rpartition(":")[0] if spec and ":" in spec else None
     protected = frozenset({os.path.realpath(file)}) if file and file.endswith(".py") else frozenset()
+    _check_paths(protected, emit_path, json_path, run_dir)
+
+
+def _check_paths(protected: frozenset[str], emit_path: str | None, json_path: str | None,
+                 run_dir: str | None) -> None:
     if emit_path:
         check_writable_file(emit_path, "--emit-tests", protected)
     if json_path:
