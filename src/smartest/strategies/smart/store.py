@@ -45,6 +45,9 @@ class StoreError(SmartestError):
     """The summary store cannot be opened."""
 
 
+OPEN_ATTEMPTS = 40   # about 40 s of waiting in all for a store another process is creating
+
+
 def encode_paths(paths: list[PathSummary]) -> str:
     """The JSON text of path summaries (raises NotEncodable for a term value with no typed form)."""
     terms = [t for p in paths for t in (*p.pre, p.post)]
@@ -85,9 +88,21 @@ class SummaryStore:
         if path:
             try:
                 os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-                self._db = self._open(path)
+                self._db = self._open_waiting(path)
             except (OSError, sqlite3.Error) as e:
                 raise StoreError(f"cannot open the summary store {path}: {e}") from None
+
+    def _open_waiting(self, path: str) -> sqlite3.Connection:
+        """`_open`, waiting for another process that holds the file while it switches a
+        new store to WAL: that switch answers "locked" at once, without the busy timeout."""
+        for attempt in range(OPEN_ATTEMPTS):
+            try:
+                return self._open(path)
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or attempt == OPEN_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     def _open(self, path: str) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
