@@ -33,8 +33,8 @@ def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limi
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     wall, cpu = time.perf_counter(), time.process_time()
-    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n, ray=ray, deepen=False,
-                              run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
+    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n, ray=ray,
+                              deepen=False, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,

@@ -19,7 +19,8 @@ CASES = [(os.path.join(BENCH, "locate_twice.py"), "top_two_buffers", 4),
 
 
 def _explore(path, function, n, workers, **kw):
-    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None, deepen=False,
+    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None,
+                            deepen=False,
                             coverage=False, max_runs=3000, time_limit=300, **kw)
 
 
