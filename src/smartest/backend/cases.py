@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smartest.calls.protocol import RunNotes
-from smartest.strategies.dart import DepthFirstSearcher
+from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import Candidate, ExploredRun, follows
 from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Answer, Query, Status

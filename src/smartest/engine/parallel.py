@@ -42,9 +42,9 @@ from smartest.engine.testcase import TestCase
 from smartest.options import Options
 from smartest.solver import build_solver_chain
 from smartest.solving.names import for_exploration
-from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
-from smartest.solver.protocol import Status
-from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
+from smartest.search.dfs import DepthFirstSearcher
+from smartest.search.protocol import flip
+from smartest.trace.tree import SideStatus
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,9 @@ class Job:
     seed: int | None = None
 
 
-class SubtreeSearcher:
+class SubtreeSearcher(DepthFirstSearcher):
     """DART's depth-first search, started from jobs instead of a random run, that can
     give away its shallowest pending subtree."""
-
-    def __init__(self) -> None:
-        self.tree = ExecutionTree()
-        self._stack: list[Candidate] = []
 
     def push_job(self, path, assignment: dict, index: int) -> bool:
         """Insert the replayed run of a job and hold the side it negates."""
@@ -77,17 +73,6 @@ class SubtreeSearcher:
         node.status[side] = SideStatus.PENDING
         self._stack.append(flip(path, index, assignment, (node, side, index)))
         return True
-
-    def update(self, run: ExploredRun) -> None:
-        nodes, start = insert_run(self.tree, run)
-        for j, node in dangling_sides(run.path, nodes, start):
-            self._stack.append(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j)))
-
-    def select(self) -> Candidate | None:
-        return self._stack.pop() if self._stack else None
-
-    def rejected(self, candidate: Candidate, status: Status) -> None:
-        reject(self.tree, candidate, status)
 
     def split(self) -> Job | None:
         """The shallowest pending candidate as a job (the largest subtree left)."""

@@ -1,34 +1,14 @@
-"""Depth-first search: DART's directed search (SMART paper, Figure 3).
-
-After each run, the unexplored sides of its branches are pushed from the first
-branch after the forced one to the last; popping the deepest first means "negate
-the last branch not yet negated", exactly as DART's stack of branch records does.
-The execution tree remembers which sides were run, proved infeasible or diverged,
-so no side is tried twice.
+"""DART: depth-first directed search with every call inlined (SMART paper, Figure 3,
+as recalled in §2).  The searcher lives in `search/dfs.py`, since the parallel engine
+and the Hypothesis backend run it too; the concrete fallback and the completeness
+flag are the engine's (`engine/loop.py`, `trace/path.py`).
 """
 from __future__ import annotations
 
 from smartest.calls.inline import InlinePolicy
-from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
-from smartest.solver.protocol import Status
-from smartest.trace.tree import ExecutionTree, dangling_sides
+from smartest.search.dfs import DepthFirstSearcher
 
-
-class DepthFirstSearcher:
-    def __init__(self) -> None:
-        self.tree = ExecutionTree()
-        self._stack: list[Candidate] = []
-
-    def update(self, run: ExploredRun) -> None:
-        nodes, start = insert_run(self.tree, run)
-        for j, node in dangling_sides(run.path, nodes, start):
-            self._stack.append(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j)))
-
-    def select(self) -> Candidate | None:
-        return self._stack.pop() if self._stack else None
-
-    def rejected(self, candidate: Candidate, status: Status) -> None:
-        reject(self.tree, candidate, status)
+__all__ = ["DepthFirstSearcher", "build"]
 
 
 def build(options, solver, target) -> tuple[DepthFirstSearcher, InlinePolicy]:
