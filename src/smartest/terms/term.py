@@ -7,11 +7,18 @@ once when a node is interned: hashing by `id` made every set of terms iterate in
 an order set by memory addresses, so the order constraints reached z3, and so its
 models and the tests, changed with anything that allocated before the exploration
 (measured: a resumed exploration, which reads its run directory first, wrote other
-tests than an uninterrupted one from run 170 on).
+tests than an uninterrupted one from run 170 on).  Nor is Python's own hash of a
+string fit: it is salted per process (PYTHONHASHSEED), so the same constraints
+reached z3 in another order in every process, and a resumed exploration (a new
+process replaying the recorded runs) left the recorded path at run 192 on one of five
+seeds of the kill test.  Strings and bytes are hashed with a keyed-free BLAKE2
+digest instead, and None (whose hash is its address before Python 3.12) as 0, so
+the order is the same in every process.
 """
 from __future__ import annotations
 
 import enum
+from hashlib import blake2b as _blake2b   # bound now: exploration wraps hashlib's names
 from typing import Any, Iterable
 
 
@@ -93,9 +100,36 @@ def make(op: str, args: tuple[Term, ...], sort: Sort, value: Any = None) -> Term
     if t is None:
         t = object.__new__(Term)
         t.op, t.args, t.sort, t.value, t._free = op, args, sort, value, None
-        t._hash = hash((op, sort.value, key[-1] if op == "const" else value, tuple(a._hash for a in args)))
+        t._hash = hash((_stable(op), _stable(sort.value), _stable(key[-1] if op == "const" else value),
+                        tuple(a._hash for a in args)))
         _TABLE[key] = t
     return t
+
+
+_STABLE: dict[str, int] = {}   # operator, sort and variable names: a small set, hashed once
+
+
+def _stable(value: Any) -> Any:
+    """`value`, or for text a hash of it that does not change from process to process.
+    Numbers and booleans hash the same everywhere already."""
+    if type(value) is str:
+        h = _STABLE.get(value)
+        if h is None:
+            h = _digest(value.encode("utf-8", "surrogatepass"))
+            if len(_STABLE) < 100_000:
+                _STABLE[value] = h
+        return h
+    if type(value) is bytes:
+        return _digest(value)
+    if type(value) is tuple:
+        return tuple(map(_stable, value))
+    if value is None:
+        return 0        # hash(None) is its address before Python 3.12
+    return value
+
+
+def _digest(data: bytes) -> int:
+    return int.from_bytes(_blake2b(data, digest_size=8).digest(), "little", signed=True)
 
 
 def _rebuild(op, args, sort, value):
