@@ -18,9 +18,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 TARGET = os.path.join(ROOT, "benchmarks", "programs", "containers_orders.py") + ":process"
-# DART: resume was built and measured with it; under the new default (interleaved) a resumed
-# exploration once wrote different tests (left open in the closing note)
-BOUNDS = ["--strategy", "dart", "--max-len", "3", "--max-str-len", "2", "--time-limit", "3600", "--quiet", "--no-coverage"]
+# The default strategy.  A resumed exploration once left the recorded path (seed 3, 5 kills,
+# under either strategy): z3's models moved with when Python's collector ran (engine/collection).
+BOUNDS = ["--max-len", "3", "--max-str-len", "2", "--time-limit", "3600", "--quiet", "--no-coverage"]
 
 
 def _cmd(*args: str) -> list[str]:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from smartest.calls.protocol import CallPolicy
 from smartest.engine.budget import Budget
+from smartest.engine.collection import RunCollector
 from smartest.engine.execute import RunResult, execute
 from smartest.engine.outcome import Outcome
 from smartest.engine.sandbox import Sandbox
@@ -98,6 +99,10 @@ class Engine:
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
+        with RunCollector():   # z3's models must not depend on when Python collects (engine/collection)
+            return self._explore()
+
+    def _explore(self) -> ExplorationStats:
         budget = Budget(self.options.max_runs, self.options.time_limit)
         stalled = 0
         try:
@@ -179,6 +184,7 @@ class Engine:
         if end is not None:
             end()
         self.stats.runs += 1
+        RunCollector.after_run(self.stats.runs)
         if not from_searcher:
             self.stats.fallback_runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
