@@ -71,6 +71,7 @@ class Explorer:
         return os.getpid()
 
     def _begin(self, token: str, spec: str, options: Options) -> None:
+        self.cpu = time.process_time()
         self.held.close()
         self.held = ExitStack()
         self.token = None
@@ -87,6 +88,7 @@ class Explorer:
         self.engine.probe = BoundProbe(target.params, options, 0, True)   # a cut bound clears complete
         self.found: list[TestCase] = []
         self.unsent = 0     # runs not yet reported (replays and tests)
+        self.seeds: list | None = None      # the first run's candidates, once replayed here
         self.token = token
 
     # -- the engine's handler --------------------------------------------------
@@ -98,6 +100,22 @@ class Explorer:
         self.unsent += 1
 
     # -- work ------------------------------------------------------------------
+    def _take(self, job: Job) -> None:
+        """Put a job on the stack.  A job of the first run (`seed`) names its candidate
+        there: the first run is replayed once in this actor (not reported: the
+        coordinator has it), not once per job."""
+        if job.seed is not None and self.seeds is None:
+            self.engine.handler = None
+            self.engine._run(dict(job.assignment), None)
+            self.engine.handler = self
+            self.unsent += 1
+            self.seeds, self.searcher._stack = self.searcher._stack, []
+        seeds = self.seeds or ()
+        if job.seed is not None and job.seed < len(seeds) and seeds[job.seed].origin[2] == job.index:
+            self.searcher._stack.append(seeds[job.seed])
+        else:       # another job, or the first run went another way here
+            self._replay(job)
+
     def _replay(self, job: Job) -> None:
         e, o = self.engine, self.engine.options
         result = execute(e.target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
@@ -125,7 +143,7 @@ class Explorer:
             given = (self.searcher.split() for _ in range(give))
             yield ("jobs", [j for j in given if j is not None])
         if job is not None:
-            self._replay(job)
+            self._take(job)
         start = last = time.monotonic()
         attempts = 0
         while len(self.searcher) and attempts < max_runs and time.monotonic() - start < CHUNK_SECONDS:
@@ -137,7 +155,8 @@ class Explorer:
                 last = now
         if self.unsent:
             yield self._batch()
-        yield ("end", len(self.searcher), _summary(self.engine.stats, self.engine.probe))
+        summary = _summary(self.engine.stats, self.engine.probe)
+        yield ("end", len(self.searcher), {**summary, "cpu_s": time.process_time() - self.cpu})
 
 
 _POOL: dict = {"session": None, "actors": []}    # the actors of this process's Ray session
@@ -254,7 +273,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     budget = Budget(options.max_runs, options.time_limit)
     engine, _, seeded = first_jobs(target, options, solver_factory, handler, sandbox)
     stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
-    co = _Coordinator(ray, slots, stats, tests, handler, [replace(j, seed=None) for j in seeded])
+    co = _Coordinator(ray, slots, stats, tests, handler, seeded)
     token, reason = uuid.uuid4().hex, ""
     try:
         while True:
@@ -286,4 +305,5 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     stats.paths = len(engine.signatures) + sum(t.new_path for t in tests[1:])
     stats.time_s = budget.elapsed
     return stats, tests, {"backend": "ray", "workers": slots, "failed_tasks": co.failed, "lost_workers": co.failed,
-                          "peak_frontier": co.peak_frontier, "cut": any(f.get("cut") for f in finals)}
+                          "peak_frontier": co.peak_frontier, "cut": any(f.get("cut") for f in finals),
+                          "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 3)}
