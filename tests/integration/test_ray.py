@@ -6,6 +6,8 @@ import os
 import pytest
 
 import smartest
+from smartest.engine import distributed
+from smartest.report.rundir import read_run
 from tests.support.oracle import label, load
 
 ray = pytest.importorskip("ray")
@@ -33,3 +35,53 @@ def test_ray_tasks_run_the_same_paths_as_one_process(local_ray, name, function):
     assert one.complete_under_bounds and on_ray.complete_under_bounds and on_ray.paths == one.paths
     assert labels(on_ray) == labels(one)
     assert on_ray.extra["parallel"]["backend"] == "ray" and on_ray.extra["parallel"]["failed_tasks"] == 0
+
+
+class _KillOnFirstBug:
+    """A handler that kills the actor which sent the first bug, the moment the bug
+    arrives (its chunk is still running), and counts the test cases after it."""
+
+    def __init__(self):
+        self.killed = None
+        self.after = 0
+
+    def on_run_start(self, inputs):
+        pass
+
+    def on_test(self, test, stats):
+        if self.killed is not None:
+            self.after += 1
+        elif test.bug and "worker" in stats.parallel:
+            ray.kill(distributed.actors(ray, 2)[stats.parallel["worker"]])
+            self.killed = test
+
+
+def test_a_killed_actor_loses_its_stack_not_a_found_bug(local_ray, tmp_path, monkeypatch):
+    monkeypatch.setattr(distributed, "CHUNK_RUNS", 5)   # the bug's subtree (16 paths) outlasts a chunk
+    path = os.path.join(HERE, "targets", "ray_fault.py")
+    killer = _KillOnFirstBug()
+    report = smartest.explore(f"{path}:scan", ray="local", strategy="dart", deepen=False, seed=3,
+                              run_dir=str(tmp_path), coverage=False, max_runs=3000, time_limit=300,
+                              handlers=[killer])
+    module = load(path)
+    assert killer.killed is not None
+    assert label(module, "scan", dict(killer.killed.inputs)).startswith("bug AssertionError")
+    # streamed: on disk in the run directory, whatever became of the actor after it
+    recorded = [dict(t.inputs) for t in read_run(report.run_dir).tests]
+    assert dict(killer.killed.inputs) in recorded
+    # the exploration went on without the actor, and says what it lost
+    assert killer.after > 0 and report.extra["parallel"]["failed_tasks"] >= 1
+    assert not report.complete_under_bounds
+    assert {"return 0", "return 2"} <= {label(module, "scan", dict(t.inputs)) for t in report.tests}
+
+
+def test_an_actor_that_dies_after_finding_a_bug_has_streamed_it(local_ray, tmp_path):
+    # the actor's process is killed on the run after the bug, before its chunk ends:
+    # the bug reached the run directory only if it was sent as it was found
+    path = os.path.join(HERE, "targets", "ray_crash_after_bug.py")
+    report = smartest.explore(f"{path}:grid", ray="local", strategy="dart", deepen=False, run_dir=str(tmp_path),
+                              coverage=False, max_runs=3000, time_limit=300, per_run_timeout=5)
+    module = load(path)
+    recorded = {label(module, "grid", dict(t.inputs)) for t in read_run(report.run_dir).tests}
+    assert "bug AssertionError" in recorded and {"return 'big'", "return 'small'"} <= recorded
+    assert report.extra["parallel"]["failed_tasks"] >= 1 and not report.complete_under_bounds

@@ -239,7 +239,8 @@ class _Coordinator:
                 test = replace(t, index=len(self.tests))
                 self.tests.append(test)
                 self.stats.bugs += test.bug
-                self.stats.parallel = {"busy": len(self.flight), "workers": self.slots, "waiting": len(self.jobs)}
+                self.stats.parallel = {"busy": len(self.flight), "workers": self.slots, "waiting": len(self.jobs),
+                                       "worker": i}
                 if self.handler is not None:
                     self.handler.on_test(test, self.stats)
         elif kind == "jobs":
