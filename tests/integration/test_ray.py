@@ -72,7 +72,6 @@ def test_a_killed_actor_loses_its_stack_not_a_found_bug(local_ray, tmp_path, mon
     # the exploration went on without the actor, and says what it lost
     assert killer.after > 0 and report.extra["parallel"]["failed_tasks"] >= 1
     assert not report.complete_under_bounds
-    assert {"return 0", "return 2"} <= {label(module, "scan", dict(t.inputs)) for t in report.tests}
 
 
 def test_an_actor_that_dies_after_finding_a_bug_has_streamed_it(local_ray, tmp_path):

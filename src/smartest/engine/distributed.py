@@ -44,7 +44,8 @@ from smartest.solver import build_solver_chain
 from smartest.solving.names import for_exploration
 
 CHUNK_RUNS = 200        # an actor reports back (and may give work away) after this many attempts
-CHUNK_SECONDS = 0.5     # ... or after this long
+CHUNK_SECONDS = 0.2     # ... or after this long
+SHORT_CHUNK = 20        # attempts per chunk while an actor waits for work
 FLUSH_SECONDS = 0.05    # test cases without a bug wait at most this long in an actor
 MAX_REPLACED = 8        # actors replaced per CPU before the coordinator gives up ("workers lost")
 
@@ -129,20 +130,20 @@ class Explorer:
         self.found, self.unsent = [], 0
         return batch
 
-    def explore(self, token: str, spec: str, options: Options, job: Job | None, give: int, max_runs: int):
+    def explore(self, token: str, spec: str, options: Options, jobs: list[Job], give: int, max_runs: int):
         """A chunk of work, streamed: ("jobs", subtrees given away), ("tests", test
         cases, runs), and last ("end", subtrees left on the stack, summary), or
         ("lost",) when asked to go on with a stack this process never held (it is a
         new actor in the place of one that died)."""
         if token != self.token:
-            if job is None:
+            if not jobs:
                 yield ("lost",)
                 return
             self._begin(token, spec, options)
         if give:
             given = (self.searcher.split() for _ in range(give))
             yield ("jobs", [j for j in given if j is not None])
-        if job is not None:
+        for job in jobs:
             self._take(job)
         start = last = time.monotonic()
         attempts = 0
@@ -193,21 +194,28 @@ class _Coordinator:
         self.peak_frontier = len(jobs)
 
     def dispatch(self, token: str, spec: str, options: Options, chunk: int) -> None:
+        """Work for every actor not in a chunk: its own stack if it holds one (giving
+        subtrees away first if others wait and no job is left), else a share of the
+        jobs.  While an actor waits, chunks are short, so that work reaches it soon."""
         pool = _POOL["actors"]
         waiting = [i for i in range(self.slots) if i not in self.flight and not self.held[i]]
+        free = [i for i in waiting if self.jobs]
+        short = max(1, min(chunk, SHORT_CHUNK)) if len(waiting) > len(self.jobs) else chunk
         for i in range(self.slots):
             if i in self.flight:
                 continue
-            job, give = None, 0
+            jobs, give = [], 0
             if self.held[i]:
                 if not self.jobs:           # others wait: give them subtrees, keep one at least
                     give = min(len(waiting), self.held[i] - 1)
                     waiting = waiting[give:]
             elif self.jobs:
-                job = self.jobs.pop()
+                share = -(-len(self.jobs) // max(1, len(free)))
+                free = free[1:]
+                jobs, self.jobs = self.jobs[len(self.jobs) - share:], self.jobs[:len(self.jobs) - share]
             else:
                 continue
-            self.flight[i] = pool[i].explore.remote(token, spec, options, job, give, chunk)
+            self.flight[i] = pool[i].explore.remote(token, spec, options, jobs, give, short)
 
     def receive(self, ready) -> None:
         for i in [i for i, gen in self.flight.items() if gen in ready]:
@@ -239,6 +247,7 @@ class _Coordinator:
                 test = replace(t, index=len(self.tests))
                 self.tests.append(test)
                 self.stats.bugs += test.bug
+                self.stats.paths += test.new_path
                 self.stats.parallel = {"busy": len(self.flight), "workers": self.slots, "waiting": len(self.jobs),
                                        "worker": i}
                 if self.handler is not None:
