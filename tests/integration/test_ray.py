@@ -1,6 +1,7 @@
-"""The subtree jobs as Ray tasks on a local Ray instance (2 CPUs): the same paths,
-bugs and completeness as one process, by re-running the inputs.  Runs where Ray is
-installed (`pip install 'smartest[ray]'`); `.ci/run` installs it when it can."""
+"""The subtree jobs explored by Ray actors on a local Ray instance (2 CPUs): the same
+paths, bugs and completeness as one process, by re-running the inputs; an actor that
+dies loses its stack, never a bug it found nor the exploration.  One Ray instance
+for the module.  Runs where Ray is installed (`pip install 'smartest[ray]'`)."""
 import os
 
 import pytest
@@ -15,6 +16,7 @@ pytestmark = pytest.mark.ray
 
 HERE = os.path.dirname(__file__)
 CORPUS = os.path.join(HERE, "..", "programs")
+BENCH = os.path.join(HERE, "..", "..", "benchmarks", "programs")
 
 
 @pytest.fixture(scope="module")
@@ -24,10 +26,13 @@ def local_ray():
     ray.shutdown()
 
 
-@pytest.mark.parametrize("name,function", [("p15_helper_twice", "trend"), ("p12_digit_parser", "parse")])
-def test_ray_tasks_run_the_same_paths_as_one_process(local_ray, name, function):
-    path = os.path.join(CORPUS, f"{name}.py")
-    common = dict(strategy="dart", max_str_len=4, deepen=False, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
+@pytest.mark.parametrize("path,function,n", [(os.path.join(CORPUS, "p15_helper_twice.py"), "trend", 4),
+                                             (os.path.join(CORPUS, "p12_digit_parser.py"), "parse", 4),
+                                             (os.path.join(BENCH, "calc.py"), "calc", 3)],
+                         ids=["trend", "parse", "calc"])
+def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function, n):
+    # calc: 16 subtrees of the first run shared out, and the shallowest given away again
+    common = dict(strategy="dart", max_str_len=n, deepen=False, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
     one = smartest.explore(f"{path}:{function}", **common)
     on_ray = smartest.explore(f"{path}:{function}", ray="local", **common)
     module = load(path)

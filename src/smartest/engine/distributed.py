@@ -123,7 +123,21 @@ class Explorer:
                          strict=o.strict, policy=e.policy, options=o, sandbox=e.sandbox, memory_mb=o.per_run_memory)
         self.unsent += 1
         e.stats.complete &= result.complete
-        self.searcher.push_job(result.path, dict(job.assignment), job.index)
+        if not self.searcher.push_job(result.path, dict(job.assignment), job.index):
+            e.stats.complete = False    # the replay left the job's path: its subtree was not searched
+
+    def _split(self) -> Job | None:
+        """The shallowest subtree of the stack as a job; one of the first run's keeps
+        its seed number (the actor that takes it holds that candidate already, and its
+        tree has the side marked pending: a replay could not take it)."""
+        stack = self.searcher._stack
+        first = stack[0] if len(stack) > 1 else None
+        job = self.searcher.split()
+        seeds = self.seeds or []
+        for k, cand in enumerate(seeds):
+            if cand is first:
+                return replace(job, seed=k)
+        return job
 
     def _batch(self) -> tuple:
         batch = ("tests", self.found, self.unsent)
@@ -141,8 +155,7 @@ class Explorer:
                 return
             self._begin(token, spec, options)
         if give:
-            given = (self.searcher.split() for _ in range(give))
-            yield ("jobs", [j for j in given if j is not None])
+            yield ("jobs", [j for j in (self._split() for _ in range(give)) if j is not None])
         for job in jobs:
             self._take(job)
         start = last = time.monotonic()
