@@ -45,7 +45,7 @@ from smartest.solving.names import for_exploration
 
 CHUNK_RUNS = 200        # an actor reports back (and may give work away) after this many attempts
 CHUNK_SECONDS = 0.2     # ... or after this long
-SHORT_CHUNK = 20        # attempts per chunk while an actor waits for work
+SHORT_CHUNK = 5         # attempts per chunk while an actor waits for work
 FLUSH_SECONDS = 0.05    # test cases without a bug wait at most this long in an actor
 MAX_REPLACED = 8        # actors replaced per CPU before the coordinator gives up ("workers lost")
 
@@ -219,8 +219,8 @@ class _Coordinator:
                 continue
             jobs, give = [], 0
             if self.held[i]:
-                if not self.jobs:           # others wait: give them subtrees, keep one at least
-                    give = min(len(waiting), self.held[i] - 1)
+                if not self.jobs:   # one subtree for each actor that waits, or one ahead; keep one
+                    give = min(max(len(waiting), 1), self.held[i] - 1)
                     waiting = waiting[give:]
             elif self.jobs:
                 share = -(-len(self.jobs) // max(1, len(free)))

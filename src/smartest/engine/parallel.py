@@ -63,12 +63,14 @@ class SubtreeSearcher(DepthFirstSearcher):
     give away its shallowest pending subtree."""
 
     def push_job(self, path, assignment: dict, index: int) -> bool:
-        """Insert the replayed run of a job and hold the side it negates."""
+        """Insert the replayed run of a job and hold the side it negates.  The side may
+        be marked pending here: a subtree this searcher gave away (split) and now gets
+        back, or one of the first run's that another worker held; no stack holds it."""
         nodes = self.tree.insert(path)
         if index >= len(path):      # the replay left the job's path: nothing to negate here
             return False
         node, side = nodes[index], int(not path[index].taken)
-        if node.status[side] is not SideStatus.DANGLING:
+        if node.status[side] not in (SideStatus.DANGLING, SideStatus.PENDING):
             return False
         node.status[side] = SideStatus.PENDING
         self._stack.append(flip(path, index, assignment, (node, side, index)))
