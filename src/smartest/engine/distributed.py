@@ -34,7 +34,7 @@ from smartest.engine.budget import Budget
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
 from smartest.engine.loop import Engine, ExplorationStats
-from smartest.engine.parallel import Job, SubtreeSearcher, _portable, _summary, first_jobs
+from smartest.engine.parallel import Job, SubtreeSearcher, _portable, _summary, conclude, first_jobs
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
@@ -237,7 +237,7 @@ class _Coordinator:
             except StopIteration:
                 del self.flight[i]
                 continue
-            except Exception:           # the actor died (its node, or the target killed it)
+            except self.ray.exceptions.RayError:    # the actor died (its node, the target), or it failed
                 self._lost(i)
                 continue
             self._take(i, item)
@@ -295,7 +295,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     actors(ray, slots)
     budget = Budget(options.max_runs, options.time_limit)
     engine, _, seeded = first_jobs(target, options, solver_factory, handler, sandbox)
-    stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
+    stats, tests = engine.stats, engine.tests
     co = _Coordinator(ray, slots, stats, tests, handler, seeded)
     token, reason = uuid.uuid4().hex, ""
     try:
@@ -315,18 +315,7 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
     except KeyboardInterrupt:
         reason = "interrupted"
     finals = co.finals()
-    stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.failed == 0
-                      and all(f["complete"] for f in finals))
-    for f in finals:
-        stats.divergences += f.get("divergences", 0)
-        for key, n in f.get("concretizations", {}).items():
-            stats.concretizations[key] += n
-        for key, n in f.get("solver", {}).items():
-            if hasattr(solver_stats, key):
-                setattr(solver_stats, key, getattr(solver_stats, key) + n)
-    stats.paths = len(engine.signatures) + sum(t.new_path for t in tests[1:])
-    stats.time_s = budget.elapsed
+    conclude(engine, reason, co.failed, finals, budget)
     return stats, tests, {"backend": "ray", "workers": slots, "failed_tasks": co.failed, "lost_workers": co.failed,
                           "peak_frontier": co.peak_frontier, "cut": any(f.get("cut") for f in finals),
                           "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 3)}
