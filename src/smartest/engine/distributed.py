@@ -182,16 +182,18 @@ def actors(ray, slots: int) -> list:
     session = (context.get_node_id(), context.get_job_id())     # a new ray.init is a new session
     if _POOL["session"] != session:
         _POOL.update(session=session, actors=[])
-    remote = ray.remote(num_cpus=1)(Explorer)
     while len(_POOL["actors"]) < slots:
-        _POOL["actors"].append(remote.remote())
+        _POOL["actors"].append(_new_actor(ray))
     return _POOL["actors"][:slots]
 
 
+def _new_actor(ray):
+    return ray.remote(num_cpus=1)(Explorer).remote()
+
+
 def _replace_actor(ray, i: int) -> None:
-    old = _POOL["actors"][i]
-    ray.kill(old, no_restart=True)
-    _POOL["actors"][i] = ray.remote(num_cpus=1)(Explorer).remote()
+    ray.kill(_POOL["actors"][i], no_restart=True)
+    _POOL["actors"][i] = _new_actor(ray)
 
 
 class _Coordinator:
