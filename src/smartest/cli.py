@@ -51,7 +51,7 @@ EXPLORE_OPTIONS = [
     (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
     (("--random-tries",), "random_tries", int, "mixed solving: values tried for unconstrained inputs"),
     (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (DART; other strategies use 1)"),
-    (("--ray",), "ray", str, "run the workers as Ray tasks: a cluster address, auto, or local (pip install "
+    (("--ray",), "ray", str, "run the workers as Ray actors: a cluster address, auto, or local (pip install "
                               "'smartest[ray]')"),
     (("--per-run-memory",), "per_run_memory", int, "MB one run may grow the process by, 0 for no limit"),
 ]

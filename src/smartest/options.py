@@ -39,7 +39,7 @@ class Options:
     stall_restarts: int = 10          # random restarts without a new path before giving up
     run_dir: str | None = ".smartest"  # None: keep nothing on disk
     workers: int = 1                  # processes exploring at once (engine/parallel.py); 0: one per core
-    ray: str | None = None            # a Ray cluster's address, "auto" or "local": workers as Ray tasks
+    ray: str | None = None            # a Ray cluster's address, "auto" or "local": workers as Ray actors
     settings: object = None           # the chosen strategy's own Settings (strategies/<name>), or a dict of them
     # Opaque functions and mixed concrete-symbolic solving (calls/opaque.py, solver/mixed.py)
     solving: str = "dart"             # dart: run-time value; concretize: fix the arguments (EXE); mixed

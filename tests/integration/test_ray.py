@@ -1,11 +1,14 @@
-"""The subtree jobs as Ray tasks on a local Ray instance (2 CPUs): the same paths,
-bugs and completeness as one process, by re-running the inputs.  Runs where Ray is
-installed (`pip install 'smartest[ray]'`); `.ci/run` installs it when it can."""
+"""The subtree jobs explored by Ray actors on a local Ray instance (2 CPUs): the same
+paths, bugs and completeness as one process, by re-running the inputs; an actor that
+dies loses its stack, never a bug it found nor the exploration.  One Ray instance
+for the module.  Runs where Ray is installed (`pip install 'smartest[ray]'`)."""
 import os
 
 import pytest
 
 import smartest
+from smartest.engine import distributed
+from smartest.report.rundir import read_run
 from tests.support.oracle import label, load
 
 ray = pytest.importorskip("ray")
@@ -13,6 +16,7 @@ pytestmark = pytest.mark.ray
 
 HERE = os.path.dirname(__file__)
 CORPUS = os.path.join(HERE, "..", "programs")
+BENCH = os.path.join(HERE, "..", "..", "benchmarks", "programs")
 
 
 @pytest.fixture(scope="module")
@@ -22,10 +26,13 @@ def local_ray():
     ray.shutdown()
 
 
-@pytest.mark.parametrize("name,function", [("p15_helper_twice", "trend"), ("p12_digit_parser", "parse")])
-def test_ray_tasks_run_the_same_paths_as_one_process(local_ray, name, function):
-    path = os.path.join(CORPUS, f"{name}.py")
-    common = dict(strategy="dart", max_str_len=4, deepen=False, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
+@pytest.mark.parametrize("path,function,n", [(os.path.join(CORPUS, "p15_helper_twice.py"), "trend", 4),
+                                             (os.path.join(CORPUS, "p12_digit_parser.py"), "parse", 4),
+                                             (os.path.join(BENCH, "calc.py"), "calc", 3)],
+                         ids=["trend", "parse", "calc"])
+def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function, n):
+    # calc: 16 subtrees of the first run shared out, and the shallowest given away again
+    common = dict(strategy="dart", max_str_len=n, deepen=False, run_dir=None, coverage=False, max_runs=3000, time_limit=300)
     one = smartest.explore(f"{path}:{function}", **common)
     on_ray = smartest.explore(f"{path}:{function}", ray="local", **common)
     module = load(path)
@@ -33,3 +40,52 @@ def test_ray_tasks_run_the_same_paths_as_one_process(local_ray, name, function):
     assert one.complete_under_bounds and on_ray.complete_under_bounds and on_ray.paths == one.paths
     assert labels(on_ray) == labels(one)
     assert on_ray.extra["parallel"]["backend"] == "ray" and on_ray.extra["parallel"]["failed_tasks"] == 0
+
+
+class _KillOnFirstBug:
+    """A handler that kills the actor which sent the first bug, the moment the bug
+    arrives (its chunk is still running), and counts the test cases after it."""
+
+    def __init__(self):
+        self.killed = None
+        self.after = 0
+
+    def on_run_start(self, inputs):
+        pass
+
+    def on_test(self, test, stats):
+        if self.killed is not None:
+            self.after += 1
+        elif test.bug and "worker" in stats.parallel:
+            ray.kill(distributed.actors(ray, 2)[stats.parallel["worker"]])
+            self.killed = test
+
+
+def test_a_killed_actor_loses_its_stack_not_a_found_bug(local_ray, tmp_path, monkeypatch):
+    monkeypatch.setattr(distributed, "CHUNK_RUNS", 5)   # the bug's subtree (16 paths) outlasts a chunk
+    path = os.path.join(HERE, "targets", "ray_fault.py")
+    killer = _KillOnFirstBug()
+    report = smartest.explore(f"{path}:scan", ray="local", strategy="dart", deepen=False, seed=3,
+                              run_dir=str(tmp_path), coverage=False, max_runs=3000, time_limit=300,
+                              handlers=[killer])
+    module = load(path)
+    assert killer.killed is not None
+    assert label(module, "scan", dict(killer.killed.inputs)).startswith("bug AssertionError")
+    # streamed: on disk in the run directory, whatever became of the actor after it
+    recorded = [dict(t.inputs) for t in read_run(report.run_dir).tests]
+    assert dict(killer.killed.inputs) in recorded
+    # the exploration went on without the actor, and says what it lost
+    assert killer.after > 0 and report.extra["parallel"]["failed_tasks"] >= 1
+    assert not report.complete_under_bounds
+
+
+def test_an_actor_that_dies_after_finding_a_bug_has_streamed_it(local_ray, tmp_path):
+    # the actor's process is killed on the run after the bug, before its chunk ends:
+    # the bug reached the run directory only if it was sent as it was found
+    path = os.path.join(HERE, "targets", "ray_crash_after_bug.py")
+    report = smartest.explore(f"{path}:grid", ray="local", strategy="dart", deepen=False, run_dir=str(tmp_path),
+                              coverage=False, max_runs=3000, time_limit=300, per_run_timeout=5)
+    module = load(path)
+    recorded = {label(module, "grid", dict(t.inputs)) for t in read_run(report.run_dir).tests}
+    assert "bug AssertionError" in recorded and {"return 'big'", "return 'small'"} <= recorded
+    assert report.extra["parallel"]["failed_tasks"] >= 1 and not report.complete_under_bounds

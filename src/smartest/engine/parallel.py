@@ -32,7 +32,6 @@ from multiprocessing.connection import wait
 from dataclasses import dataclass, replace
 
 from smartest.calls.inline import InlinePolicy
-from smartest.calls.intercept import own_modules
 from smartest.engine.budget import Budget
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
@@ -40,8 +39,6 @@ from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
-from smartest.solver import build_solver_chain
-from smartest.solving.names import for_exploration
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import flip
 from smartest.trace.tree import SideStatus
@@ -63,12 +60,14 @@ class SubtreeSearcher(DepthFirstSearcher):
     give away its shallowest pending subtree."""
 
     def push_job(self, path, assignment: dict, index: int) -> bool:
-        """Insert the replayed run of a job and hold the side it negates."""
+        """Insert the replayed run of a job and hold the side it negates.  The side may
+        be marked pending here: a subtree this searcher gave away (split) and now gets
+        back, or one of the first run's that another worker held; no stack holds it."""
         nodes = self.tree.insert(path)
         if index >= len(path):      # the replay left the job's path: nothing to negate here
             return False
         node, side = nodes[index], int(not path[index].taken)
-        if node.status[side] is not SideStatus.DANGLING:
+        if node.status[side] not in (SideStatus.DANGLING, SideStatus.PENDING):
             return False
         node.status[side] = SideStatus.PENDING
         self._stack.append(flip(path, index, assignment, (node, side, index)))
@@ -224,40 +223,22 @@ def first_jobs(target: Target, options: Options, solver_factory, handler=None, s
     return engine, first, jobs
 
 
-class _Collector:
-    def __init__(self) -> None:
-        self.tests: list[TestCase] = []
-
-    def on_run_start(self, inputs) -> None:
-        pass
-
-    def on_test(self, test: TestCase, stats) -> None:
-        self.tests.append(_portable(test))
-
-
-def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, solver_factory=None,
-                    sandbox=None) -> tuple:
-    """Explore one job's subtree in this process for at most `max_runs` runs (a Ray
-    task, engine/distributed.py): (test cases found, what is left of it as jobs,
-    a summary).  The job is replayed first: nothing of its terms crossed over."""
-    solver, solver_stats = (solver_factory or (lambda: build_solver_chain(
-        timeout_ms=options.solver_timeout_ms, max_str_len=options.max_str_len)))()
-    searcher, policy, collector = SubtreeSearcher(), InlinePolicy(), _Collector()
-    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
-                    handler=collector, sandbox=sandbox)
-    engine.probe = BoundProbe(target.params, options, 0, True)
-    with for_exploration(options, own_modules(target.is_own_file), target.module):
-        o = options
-        result = execute(target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                         strict=o.strict, policy=policy, options=o, sandbox=sandbox, memory_mb=o.per_run_memory)
-        engine.stats.runs += 1
-        engine.stats.complete &= result.complete
-        searcher.push_job(result.path, dict(job.assignment), job.index)
-        while len(searcher) and engine.stats.runs < max_runs:
-            engine._attempt(searcher.select())
-    left = [Job(dict(c.assignment), c.origin[2]) for c in searcher._stack]
-    summary = {"runs": engine.stats.runs, **_summary(engine.stats, engine.probe)}
-    return collector.tests, left, summary
+def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget: Budget) -> None:
+    """The coordinator's statistics once the workers stopped: complete only if the
+    tree was exhausted, no worker was lost and every worker's own search was complete;
+    the workers' divergences, concretizations and solver counts added in."""
+    stats = engine.stats
+    stats.stop_reason = reason
+    stats.complete = reason == "exhausted" and stats.complete and lost == 0 and all(f["complete"] for f in finals)
+    for f in finals:
+        stats.divergences += f.get("divergences", 0)
+        for key, n in f.get("concretizations", {}).items():
+            stats.concretizations[key] += n
+        for key, n in f.get("solver", {}).items():
+            if hasattr(stats.solver, key):
+                setattr(stats.solver, key, getattr(stats.solver, key) + n)
+    stats.paths = len(engine.signatures) + sum(t.new_path for t in engine.tests[1:])
+    stats.time_s = budget.elapsed
 
 
 def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None,
@@ -266,7 +247,7 @@ def explore_parallel(target: Target, options: Options, workers: int, *, solver_f
     returns the statistics, the test cases and a report section."""
     budget = Budget(options.max_runs, options.time_limit)
     engine, first, jobs = first_jobs(target, options, solver_factory, handler, sandbox)
-    stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
+    stats, tests = engine.stats, engine.tests
     ctx = multiprocessing.get_context("fork")
     procs, conns = [], []
     for _ in range(workers):
@@ -307,17 +288,6 @@ def explore_parallel(target: Target, options: Options, workers: int, *, solver_f
             if proc.is_alive():
                 proc.kill()
     finals = [co.last.get(i, {"complete": False}) for i in range(workers)]
-    stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.lost == 0
-                      and all(f["complete"] for f in finals))
-    for f in finals:
-        stats.divergences += f.get("divergences", 0)
-        for key, n in f.get("concretizations", {}).items():
-            stats.concretizations[key] += n
-        for key, n in f.get("solver", {}).items():
-            if hasattr(solver_stats, key):
-                setattr(solver_stats, key, getattr(solver_stats, key) + n)
-    stats.paths = len(engine.signatures) + sum(t.new_path for t in tests[1:])
-    stats.time_s = budget.elapsed
+    conclude(engine, reason, co.lost, finals, budget)
     return stats, tests, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
                           "cut": any(f.get("cut") for f in finals)}
