@@ -92,6 +92,7 @@ class Engine:
         self.fallback = ConstraintFallback(v.value for p in target.params
                                            for v, _ in p.kind.variables(p.name, options, 0))
         self.probe = probe
+        self.last_signature = 0
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
@@ -179,6 +180,7 @@ class Engine:
         if end is not None:
             end()
         self.stats.runs += 1
+        self.last_signature = result.signature    # a parallel worker sends it with the test case
         if not from_searcher:
             self.stats.fallback_runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)

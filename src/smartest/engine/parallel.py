@@ -43,14 +43,14 @@ from smartest.options import Options
 from smartest.solver import build_solver_chain
 from smartest.solving.names import for_exploration
 from smartest.search.dfs import DepthFirstSearcher
-from smartest.search.protocol import flip
+from smartest.search.protocol import Splittable, flip
 from smartest.trace.tree import SideStatus
 
 
 @dataclass(frozen=True)
 class Job:
     """A subtree: the inputs of a run that reached its root, and the branch to negate.
-    `seed`: the subtree is the candidate at that position of the first run's stack,
+    `seed`: the subtree is the candidate at that position of the first run's frontier,
     which every worker holds already (forked after the first run): no replay."""
 
     assignment: dict
@@ -58,44 +58,48 @@ class Job:
     seed: int | None = None
 
 
+def push_job(searcher: Splittable, path, assignment: dict, index: int) -> bool:
+    """Insert the replayed run of a job into the searcher's tree and hand it the side
+    the job negates; False when the replay did not reach that side."""
+    nodes = searcher.tree.insert(path)
+    if index >= len(path):      # the replay left the job's path: nothing to negate here
+        return False
+    node, side = nodes[index], int(not path[index].taken)
+    if node.status[side] is not SideStatus.DANGLING:
+        return False
+    node.status[side] = SideStatus.PENDING
+    searcher.take(flip(path, index, assignment, (node, side, index)))
+    return True
+
+
 class SubtreeSearcher(DepthFirstSearcher):
     """DART's depth-first search, started from jobs instead of a random run, that can
-    give away its shallowest pending subtree."""
+    give away its shallowest pending subtree (a Ray task's searcher, engine/distributed.py)."""
 
     def push_job(self, path, assignment: dict, index: int) -> bool:
-        """Insert the replayed run of a job and hold the side it negates."""
-        nodes = self.tree.insert(path)
-        if index >= len(path):      # the replay left the job's path: nothing to negate here
-            return False
-        node, side = nodes[index], int(not path[index].taken)
-        if node.status[side] is not SideStatus.DANGLING:
-            return False
-        node.status[side] = SideStatus.PENDING
-        self._stack.append(flip(path, index, assignment, (node, side, index)))
-        return True
+        return push_job(self, path, assignment, index)
 
     def split(self) -> Job | None:
         """The shallowest pending candidate as a job (the largest subtree left)."""
-        if len(self._stack) < 2:
-            return None
-        cand = self._stack.pop(0)
-        return Job(dict(cand.assignment), cand.origin[2])
+        cand = self.give()
+        return None if cand is None else Job(dict(cand.assignment), cand.origin[2])
 
     def __len__(self) -> int:
-        return len(self._stack)
+        return self.pending()
 
 
 class _Outbox:
-    """The worker's handler: every test case goes to the coordinator as it is found."""
+    """The worker's handler: every test case goes to the coordinator as it is found,
+    with its path's signature (the coordinator alone knows every worker's paths)."""
 
-    def __init__(self, conn) -> None:
-        self.conn = conn
+    def __init__(self, conn, engine: Engine | None = None) -> None:
+        self.conn, self.engine = conn, engine
 
     def on_run_start(self, inputs) -> None:
         pass
 
     def on_test(self, test: TestCase, stats) -> None:
-        self.conn.send(("test", _portable(test)))
+        self.conn.send(("test", (_portable(test), self.engine.last_signature)))
 
 
 def _portable(test: TestCase) -> TestCase:
@@ -108,40 +112,43 @@ def _portable(test: TestCase) -> TestCase:
         return replace(test, returned=repr(test.returned))
 
 
-def _worker(conn, target: Target, options: Options, solver_factory, searcher: SubtreeSearcher, sandbox=None) -> None:
-    """A worker process: take jobs, explore their subtrees, answer "split" and "stop".
-    `searcher` holds the first run (this process is forked after it)."""
+def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
+    """A worker process: take jobs, explore their subtrees with the strategy's own
+    searcher, answer "split" and "stop".  `coordinator` is the engine of the first
+    run as this process was forked from it: its searcher holds that run's tree."""
     solver, solver_stats = solver_factory()
-    seeds, searcher._stack = searcher._stack, []
-    policy = InlinePolicy()
-    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
-                    handler=_Outbox(conn), sandbox=sandbox)
-    engine.probe = BoundProbe(target.params, options, 0, True)   # a bound that cuts a path clears complete
-    o = options
+    target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
+    engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
+                    policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
+    engine.handler = _Outbox(conn, engine)
+    engine.probe = BoundProbe(target.params, o, 0, True)   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
     while True:
-        if len(searcher) and not conn.poll():
-            engine._attempt(searcher.select())
+        if searcher.pending() and not conn.poll():
+            cand = searcher.select()
+            if cand is not None:
+                engine._attempt(cand)
             continue
-        if not len(searcher) and not said_idle:
+        if not searcher.pending() and not said_idle:
             conn.send(("idle", _summary(engine.stats, engine.probe)))
             said_idle = True
         kind, body = conn.recv()
         if kind == "stop":
             break
         if kind == "split":
-            conn.send(("job", searcher.split()))
+            cand = searcher.give()
+            conn.send(("job", None if cand is None else Job(dict(cand.assignment), cand.origin[2])))
         elif kind == "job" and body.seed is not None:
             said_idle = False
-            searcher._stack.append(seeds[body.seed])
+            searcher.take(seeds[body.seed])
         elif kind == "job":
             said_idle = False
             result = execute(target, dict(body.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                             strict=o.strict, policy=policy, options=o, sandbox=sandbox, memory_mb=o.per_run_memory)
+                             strict=o.strict, policy=engine.policy, options=o, sandbox=engine.sandbox,
+                             memory_mb=o.per_run_memory)
             conn.send(("replay", None))
-            if not result.complete:
-                engine.stats.complete = False
-            searcher.push_job(result.path, dict(body.assignment), body.index)
+            if not result.complete or not push_job(searcher, result.path, dict(body.assignment), body.index):
+                engine.stats.complete = False     # the replay left the job's path: its subtree is not run
     conn.send(("done", _summary(engine.stats, engine.probe)))
 
 
@@ -153,8 +160,8 @@ def _summary(stats: ExplorationStats, probe=None) -> dict:
 class _Coordinator:
     """Hands out jobs, asks for splits, gathers test cases and the workers' last word."""
 
-    def __init__(self, conns, stats: ExplorationStats, tests: list, handler, jobs: list[Job]) -> None:
-        self.conns, self.stats, self.tests, self.handler, self.jobs = conns, stats, tests, handler, jobs
+    def __init__(self, conns, engine: Engine, jobs: list[Job]) -> None:
+        self.conns, self.engine, self.stats, self.jobs = conns, engine, engine.stats, jobs
         self.idle = [True] * len(conns)     # holds no job
         self.asked: set[int] = set()        # asked to split, no answer yet
         self.last: dict[int, dict] = {}     # worker -> its latest summary
@@ -171,13 +178,7 @@ class _Coordinator:
             self.last[i] = {**self.last.get(i, {}), "complete": False}
             return
         if kind == "test":
-            self.stats.runs += 1
-            test = replace(body, index=len(self.tests))
-            self.tests.append(test)
-            self.stats.bugs += test.bug
-            self.stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": len(self.jobs)}
-            if self.handler is not None:
-                self.handler.on_test(test, self.stats)
+            self._test(*body)
         elif kind == "replay":
             self.stats.runs += 1
         elif kind == "job":
@@ -192,6 +193,21 @@ class _Coordinator:
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
+
+    def _test(self, test: TestCase, signature: int) -> None:
+        """A worker's run: a new path only if no process ran it (the engine's rule, over all)."""
+        e, stats = self.engine, self.stats
+        stats.runs += 1
+        new = signature not in e.signatures
+        if new:
+            e.signatures.add(signature)
+            stats.paths = len(e.signatures)
+        test = replace(test, index=len(e.tests), new_path=new)
+        e.tests.append(test)
+        stats.bugs += test.bug
+        stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": len(self.jobs)}
+        if e.handler is not None:
+            e.handler.on_test(test, stats)
 
     def dispatch(self) -> None:
         live = [i for i in range(len(self.conns)) if i not in self.gone]
@@ -209,6 +225,15 @@ class _Coordinator:
 
     def busy(self) -> list[int]:
         return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
+
+
+def _seeds(searcher: Splittable) -> list:
+    """Empty the searcher's frontier after the first run, in the order it would have
+    run it reversed (jobs are popped from the end): each candidate becomes a job."""
+    seeds = []
+    while (cand := searcher.select()) is not None:
+        seeds.append(cand)
+    return seeds[::-1]
 
 
 def first_jobs(target: Target, options: Options, solver_factory, handler=None, sandbox=None):
@@ -260,53 +285,62 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
     return collector.tests, left, summary
 
 
-def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None,
-                     sandbox=None) -> tuple[ExplorationStats, list[TestCase], dict]:
-    """Explore `target` with `workers` processes, DART's depth-first search in each;
-    returns the statistics, the test cases and a report section."""
+def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[ExplorationStats, dict]:
+    """Explore with `workers` processes, each running the engine's own (Splittable)
+    searcher below the subtrees it is given.  `engine` is the round's engine: its first
+    run is made here, and its tests, paths and counts gather every worker's; its bound
+    probe (iterative deepening) decides when the round yields to a deeper one, the
+    workers' own probes whether a bound cut a path.  Returns the statistics and a
+    report section."""
+    options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
-    engine, first, jobs = first_jobs(target, options, solver_factory, handler, sandbox)
-    stats, tests, solver_stats = engine.stats, engine.tests, engine.stats.solver
+    if not budget.exhausted(stats.runs):
+        engine._random_run()
+    seeds = _seeds(engine.searcher)
+    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
     ctx = multiprocessing.get_context("fork")
     procs, conns = [], []
-    for _ in range(workers):
+    for _ in range(workers if jobs else 0):
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, target, options, solver_factory, first, sandbox))
+        proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory))
         proc.start()
         child.close()
         procs.append(proc)
         conns.append(parent)
-    co = _Coordinator(conns, stats, tests, handler, jobs)
+    co = _Coordinator(conns, engine, jobs)
     reason = ""
+    probe = engine.probe
     try:
         while True:
+            reason = budget.exhausted(stats.runs)
+            if not reason and probe is not None and probe.should_yield(stats.runs):
+                reason = "deepen"   # its share of the budget is spent: the next round raises the bounds
+            if reason:
+                break
             co.dispatch()
             if not co.busy() and not co.jobs:
                 reason = "exhausted"
                 break
-            reason = budget.exhausted(stats.runs)
-            if reason:
-                break
-            for conn in wait([conns[i] for i in range(workers) if i not in co.gone], timeout=0.5):
+            for conn in wait([conns[i] for i in range(len(conns)) if i not in co.gone], timeout=0.5):
                 co.receive(conns.index(conn))
     except KeyboardInterrupt:
         reason = "interrupted"
     finally:
-        for i in range(workers):
+        for i in range(len(conns)):
             if i not in co.gone:
                 try:
                     conns[i].send(("stop", None))
                 except OSError:
                     co.gone.add(i)
         deadline = time.monotonic() + 10
-        for i in range(workers):
+        for i in range(len(conns)):
             while i not in co.gone and conns[i].poll(max(0.0, deadline - time.monotonic())):
                 co.receive(i, final=True)
         for proc in procs:
             proc.join(timeout=1)
             if proc.is_alive():
                 proc.kill()
-    finals = [co.last.get(i, {"complete": False}) for i in range(workers)]
+    finals = [co.last.get(i, {"complete": False}) for i in range(len(conns))]
     stats.stop_reason = reason
     stats.complete = (reason == "exhausted" and stats.complete and co.lost == 0
                       and all(f["complete"] for f in finals))
@@ -315,9 +349,8 @@ def explore_parallel(target: Target, options: Options, workers: int, *, solver_f
         for key, n in f.get("concretizations", {}).items():
             stats.concretizations[key] += n
         for key, n in f.get("solver", {}).items():
-            if hasattr(solver_stats, key):
-                setattr(solver_stats, key, getattr(solver_stats, key) + n)
-    stats.paths = len(engine.signatures) + sum(t.new_path for t in tests[1:])
-    stats.time_s = budget.elapsed
-    return stats, tests, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
-                          "cut": any(f.get("cut") for f in finals)}
+            if hasattr(stats.solver, key):
+                setattr(stats.solver, key, getattr(stats.solver, key) + n)
+    stats.time_s += budget.elapsed
+    return stats, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
+                   "cut": any(f.get("cut") for f in finals)}
