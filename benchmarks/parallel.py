@@ -28,18 +28,20 @@ CASES = [("locate_top", "top", 16), ("strcmp_testme", "testme", 16), ("calc", "c
          ("pl0", "parse_and_check", 4), ("pex_parser", "check", 4)]
 
 
-def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None
-        ) -> dict:
+def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None,
+        strategy: str = "dart", deepen: bool = False) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     wall, cpu = time.perf_counter(), time.process_time()
-    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n, ray=ray,
-                              deepen=False, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=workers, max_str_len=n, ray=ray,
+                              deepen=deepen, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
+    par = report.extra.get("parallel", {})
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,
-            "bugs": sorted(b for b in bugs if b.startswith("bug ")), "coordinator_cpu": cpu,
-            "peak": report.extra.get("parallel", {}).get("peak_frontier", "-")}
+            "bugs": sorted(b for b in bugs if b.startswith("bug ")), "cpu": cpu,
+            "coordinator_cpu": par.get("coordinator_cpu_s", cpu), "worker_cpu": par.get("worker_cpu_s", 0.0),
+            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-")}
 
 
 def main(argv=None) -> int:
@@ -48,6 +50,8 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
+    p.add_argument("--strategy", default="dart", help="dart, interleaved or generational")
+    p.add_argument("--deepen", action="store_true", help="iterative deepening from --max-str-len n (default: fixed)")
     p.add_argument("--ray", action="store_true", help="also a row with the workers as tasks of a local 2-CPU Ray")
     args = p.parse_args(argv)
     if args.ray:
@@ -55,19 +59,26 @@ def main(argv=None) -> int:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     cases = [c for c in CASES if not args.programs or c[0] in args.programs]
     header = (f"{'program':26} {'n':>3} {'workers':>7} {'runs':>6} {'paths':>6} {'complete':>8} {'bugs':>5} "
-              f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12}")
+              f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12} {'CPU s':>6} {'cpu speedup':>11} "
+              f"{'idle s':>6}")
     print(header)
     print("-" * len(header))
     for name, function, n in cases:
         base = None
         for w in [*args.workers, *(["ray"] if args.ray else [])]:
             r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
-                    "local" if w == "ray" else None)
+                    "local" if w == "ray" else None, args.strategy, args.deepen)
             base = base or r
             per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w != 1 and r["runs"] else float("nan")
+            # On a loaded machine wall seconds say little: `CPU s` is the busiest process's
+            # CPU (the one process, or the most loaded of coordinator and workers' mean),
+            # and `cpu speedup` one process's CPU over it: the speedup an idle machine with
+            # a core per process would show, if nothing waited.
+            busiest = r["cpu"] if w == 1 else max(r["coordinator_cpu"], r["worker_cpu"] / (2 if w == "ray" else w))
             print(f"{name + '.' + function:26} {n:>3} {w:>7} {r['runs']:>6} {r['paths']:>6} {str(r['complete']):>8} "
                   f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
-                  f"{str(r['peak']):>5} {per_run:>12.2f}", flush=True)
+                  f"{str(r['peak']):>5} {per_run:>12.2f} {busiest:>6.2f} {base['cpu'] / busiest:>11.2f} "
+                  f"{r['idle']:>6.2f}", flush=True)
     return 0
 
 

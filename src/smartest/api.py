@@ -12,7 +12,7 @@ from smartest.engine.deepening import BoundProbe, at_ceiling, deeper
 from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.distributed import explore_on_ray
-from smartest.engine.parallel import explore_parallel
+from smartest.engine.parallel import explore_parallel, merge_rounds
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -183,9 +183,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                 engine.tests = tests
             elif workers > 1:
                 result, section = explore_parallel(engine, workers, solver_factory=factory)
-                parallel = section if parallel is None else {   # one section over every deepening round
-                    **section, "lost_workers": parallel["lost_workers"] + section["lost_workers"],
-                    "peak_frontier": max(parallel["peak_frontier"], section["peak_frontier"])}
+                parallel = section if parallel is None else merge_rounds(parallel, section)
             else:
                 if why_not:
                     engine.stats.parallel = {"why_not": why_not}

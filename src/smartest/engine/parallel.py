@@ -112,6 +112,37 @@ def _portable(test: TestCase) -> TestCase:
         return replace(test, returned=repr(test.returned))
 
 
+class _LateProbe:
+    """A worker's bound probe, put off until its subtrees are done: whether a bound
+    cut a path matters only when the round ends, one cut anywhere is enough, and a
+    probe (open string lengths) costs as much as tens of runs.  So the queries wait
+    here, and are probed when the worker has nothing left to run, unless another
+    worker has found a cut meanwhile (the coordinator passes it on: `found`)."""
+
+    def __init__(self, probe: BoundProbe) -> None:
+        self.probe, self.waiting = probe, []
+
+    def __call__(self, constraints, hints) -> None:
+        if not self.probe.cut:
+            self.waiting.append((constraints, hints))
+
+    def found(self) -> None:
+        self.probe.cut, self.waiting = True, []
+
+    def flush(self) -> bool:
+        """Probe what waits; True when this probe found the first cut."""
+        for constraints, hints in self.waiting:
+            if self.probe.cut:
+                break
+            self.probe(constraints, hints)
+        self.waiting = []
+        return self.probe.cut
+
+    @property
+    def cut(self) -> bool:
+        return self.probe.cut
+
+
 def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
     """A worker process: take jobs, explore their subtrees with the strategy's own
     searcher, answer "split" and "stop".  `coordinator` is the engine of the first
@@ -121,8 +152,10 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
     engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
                     policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
     engine.handler = _Outbox(conn, engine)
-    engine.probe = BoundProbe(target.params, o, 0, True)   # a bound that cuts a path clears complete
+    probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
+    idle = 0.0            # seconds waiting with nothing to run, once the first job came
+    started = None
     while True:
         if searcher.pending() and not conn.poll():
             cand = searcher.select()
@@ -130,12 +163,21 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
                 engine._attempt(cand)
             continue
         if not searcher.pending() and not said_idle:
+            if probe.waiting and probe.flush():
+                conn.send(("cut", None))
             conn.send(("idle", _summary(engine.stats, engine.probe)))
             said_idle = True
+        waited = time.monotonic()
         kind, body = conn.recv()
+        if started is None:
+            started = time.monotonic()
+        elif not searcher.pending():
+            idle += time.monotonic() - waited
         if kind == "stop":
             break
-        if kind == "split":
+        if kind == "cut":
+            probe.found()
+        elif kind == "split":
             cand = searcher.give()
             conn.send(("job", None if cand is None else Job(dict(cand.assignment), cand.origin[2])))
         elif kind == "job" and body.seed is not None:
@@ -149,7 +191,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
             conn.send(("replay", None))
             if not result.complete or not push_job(searcher, result.path, dict(body.assignment), body.index):
                 engine.stats.complete = False     # the replay left the job's path: its subtree is not run
-    conn.send(("done", _summary(engine.stats, engine.probe)))
+    conn.send(("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle}))
 
 
 def _summary(stats: ExplorationStats, probe=None) -> dict:
@@ -168,6 +210,7 @@ class _Coordinator:
         self.gone: set[int] = set()         # died, or said "done"
         self.lost = 0
         self.peak_frontier = len(jobs)
+        self.cut = False                    # some worker's bound probe found a path the bounds cut
 
     def receive(self, i: int, final: bool = False) -> None:
         try:
@@ -186,6 +229,11 @@ class _Coordinator:
             if body is not None:
                 self.jobs.append(body)
                 self.peak_frontier = max(self.peak_frontier, len(self.jobs))
+        elif kind == "cut":
+            self.cut = True
+            for k in range(len(self.conns)):
+                if k != i and k not in self.gone:
+                    self.conns[k].send(("cut", None))
         elif kind == "idle":
             self.asked.discard(i)
             self.idle[i] = True
@@ -294,6 +342,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     report section."""
     options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
+    cpu, runs = time.process_time(), stats.runs
     if not budget.exhausted(stats.runs):
         engine._random_run()
     seeds = _seeds(engine.searcher)
@@ -352,5 +401,20 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
             if hasattr(stats.solver, key):
                 setattr(stats.solver, key, getattr(stats.solver, key) + n)
     stats.time_s += budget.elapsed
+    # CPU seconds: the coordinator's own (its first run included), the workers' (each
+    # process's whole life, its start-up included), and the workers' seconds idle.
     return stats, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
-                   "cut": any(f.get("cut") for f in finals)}
+                   "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
+                   "coordinator_cpu_s": round(time.process_time() - cpu, 4),
+                   "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
+                   "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
+
+
+def merge_rounds(earlier: dict, section: dict) -> dict:
+    """One report section over every deepening round: counts and seconds add up, the
+    frontier's peak is the highest, `cut` is the last round's."""
+    merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
+              "rounds": earlier.get("rounds", 1) + 1}
+    for key in ("lost_workers", "runs", "coordinator_cpu_s", "worker_cpu_s", "worker_idle_s"):
+        merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
+    return merged
