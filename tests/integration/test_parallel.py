@@ -18,10 +18,10 @@ CASES = [(os.path.join(BENCH, "locate_twice.py"), "top_two_buffers", 4),
          (os.path.join(CORPUS, "p12_digit_parser.py"), "parse", 4)]
 
 
-def _explore(path, function, n, workers, **kw):
-    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None,
-                            deepen=False,
-                            coverage=False, max_runs=3000, time_limit=300, **kw)
+def _explore(path, function, n, workers, strategy="dart", **kw):
+    kw = {"deepen": False, "coverage": False, "max_runs": 3000, "time_limit": 300, **kw}
+    return smartest.explore(f"{path}:{function}", strategy=strategy, max_str_len=n, workers=workers, run_dir=None,
+                            **kw)
 
 
 def _labels(path, function, report):
@@ -29,17 +29,41 @@ def _labels(path, function, report):
     return {label(module, function, dict(t.inputs)) for t in report.tests}
 
 
+@pytest.mark.parametrize("strategy", ["dart", "interleaved", "generational"])
 @pytest.mark.parametrize("path,function,n", CASES, ids=[c[1] for c in CASES])
-def test_two_workers_run_the_same_paths(path, function, n):
+def test_two_workers_run_the_same_paths(path, function, n, strategy):
     if not os.path.exists(path):
         pytest.skip("program not in this checkout")
-    one = _explore(path, function, n, 1)
-    two = _explore(path, function, n, 2)
+    one = _explore(path, function, n, 1, strategy)
+    two = _explore(path, function, n, 2, strategy)
     assert one.complete_under_bounds and two.complete_under_bounds
-    assert two.paths == one.paths
+    assert two.paths == one.paths == len({tuple(sorted(t.inputs.items())) for t in two.tests if t.new_path})
     assert _labels(path, function, two) == _labels(path, function, one)
     assert two.extra["parallel"]["workers"] == 2 and two.extra["parallel"]["lost_workers"] == 0
     assert two.runs >= two.paths        # every path once, plus the replays of split subtrees
+
+
+@pytest.mark.parametrize("strategy", ["interleaved", "generational"])
+def test_deepening_rounds_run_in_parallel_with_the_same_bugs_and_coverage(strategy):
+    """The default run (interleaved, bounds that deepen): each round split among the
+    workers, the bug past the starting bound found, the same coverage at exhaustion."""
+    path = os.path.join(HERE, "targets", "parallel_deep.py")
+    kw = {"deepen": True, "coverage": True, "max_runs": 2000}
+    one = _explore(path, "tag", 2, 1, strategy, **kw)
+    two = _explore(path, "tag", 2, 2, strategy, **kw)
+    assert "bug AssertionError" in _labels(path, "tag", two)
+    assert _labels(path, "tag", two) == _labels(path, "tag", one)
+    assert one.complete and two.complete and two.bounded is None is one.bounded
+    assert two.paths == one.paths
+    assert two.coverage["branches_covered"] == one.coverage["branches_covered"] == one.coverage["branches_total"]
+    assert two.extra["parallel"]["rounds"] >= 2 and two.extra["parallel"]["workers"] == 2
+
+
+def test_a_default_run_with_workers_is_parallel():
+    path = os.path.join(HERE, "targets", "parallel_deep.py")
+    report = smartest.explore(f"{path}:tag", workers=2, run_dir=None, coverage=False, max_runs=2000)
+    assert report.strategy == "interleaved" and report.extra["parallel"]["workers"] == 2
+    assert "bug AssertionError" in _labels(path, "tag", report) and report.complete
 
 
 def test_a_killed_worker_loses_its_subtree_not_the_exploration():
@@ -52,8 +76,11 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
     assert report.extra["parallel"]["lost_workers"] >= 1
 
 
-def test_other_strategies_run_in_one_process():
+@pytest.mark.parametrize("strategy,why", [("smart", "smart keeps its summaries"), ("demand", "demand keeps")])
+def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
     path, function, n = CASES[2]
-    report = smartest.explore(f"{path}:{function}", strategy="smart", workers=2, run_dir=None, coverage=False,
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,
                               deepen=False)
-    assert "parallel" not in report.extra and report.complete_under_bounds
+    assert report.complete_under_bounds
+    assert report.extra["parallel"]["workers"] == 1 and why in report.extra["parallel"]["why_not"]
+    assert any(why in note for note in report.notes)
