@@ -2,6 +2,7 @@
 completeness as one process, checked by re-running the inputs on the plain function;
 a worker killed mid-run costs its subtree, not the exploration nor a found bug."""
 import os
+import signal
 
 import pytest
 
@@ -73,7 +74,41 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
     # the worker that ran x=7, y>100 died; the others went on, and the bug is found
     assert "bug AssertionError" in reached and {"return 'b'", "return 'd'"} <= reached
     assert not report.complete_under_bounds
-    assert report.extra["parallel"]["lost_workers"] >= 1
+    # its job was handed out once more, the second worker died too, and the job was given up
+    assert report.extra["parallel"]["lost_workers"] >= 2 and report.extra["parallel"]["abandoned_jobs"] >= 1
+
+
+class _KillTheFinder:
+    """A handler that SIGKILLs the worker that streamed the first bug, as it arrives."""
+
+    def __init__(self):
+        self.killed = None
+        self.bug_inputs = None
+
+    def on_test(self, test, stats):
+        pid = stats.parallel.get("pid")
+        if test.bug and self.killed is None and pid is not None:
+            self.killed, self.bug_inputs = pid, dict(test.inputs)
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_worker_killed_from_outside_loses_nothing():
+    """A worker killed by SIGKILL right after it found a bug (as the OOM killer or a
+    lost node would): the bug it streamed is in the report, its subtrees are handed out
+    again, and the exploration ends complete with every outcome one process reaches."""
+    path, function, n = os.path.join(HERE, "targets", "parallel_bugs.py"), "scan", 4
+    one = _explore(path, function, n, 1)
+    hook = _KillTheFinder()
+    two = smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=2, run_dir=None,
+                           deepen=False, coverage=False, max_runs=3000, handlers=[hook])
+    assert hook.killed is not None
+    module = load(path)
+    assert label(module, function, hook.bug_inputs).startswith("bug ")
+    assert any(dict(t.inputs) == hook.bug_inputs for t in two.tests)
+    assert two.extra["parallel"]["lost_workers"] == 1 and two.extra["parallel"]["abandoned_jobs"] == 0
+    assert two.complete_under_bounds and two.stop_reason == "exhausted"
+    assert _labels(path, function, two) == _labels(path, function, one)
+    assert two.paths == one.paths
 
 
 @pytest.mark.parametrize("strategy,why", [("smart", "smart keeps its summaries"), ("demand", "demand keeps")])

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import selectors
 import time
-from multiprocessing.connection import wait
 from dataclasses import dataclass, replace
 
 from smartest.calls.inline import InlinePolicy
@@ -56,6 +56,7 @@ class Job:
     assignment: dict
     index: int
     seed: int | None = None
+    tries: int = 0          # handed out before, to a worker that died with it
 
 
 def push_job(searcher: Splittable, path, assignment: dict, index: int) -> bool:
@@ -200,28 +201,56 @@ def _summary(stats: ExplorationStats, probe=None) -> dict:
 
 
 class _Coordinator:
-    """Hands out jobs, asks for splits, gathers test cases and the workers' last word."""
+    """Hands out jobs, asks for splits, gathers test cases and the workers' last word.
 
-    def __init__(self, conns, engine: Engine, jobs: list[Job]) -> None:
-        self.conns, self.engine, self.stats, self.jobs = conns, engine, engine.stats, jobs
-        self.idle = [True] * len(conns)     # holds no job
+    A worker that dies (its target killed it, the kernel's OOM killer, a kill -9)
+    takes with it the subtrees it held; the coordinator knows which jobs those were
+    (every job it handed that worker since it last said "idle") and hands each out
+    once more, to a worker forked in its place.  A job whose second worker dies too
+    is given up (its target kills whoever runs it): the search is then not complete."""
+
+    RESPAWNS = 4        # replacement workers per worker slot, at most
+
+    def __init__(self, spawn, workers: int, engine: Engine, jobs: list[Job]) -> None:
+        self.spawn, self.engine, self.stats, self.jobs = spawn, engine, engine.stats, jobs
+        self.conns, self.procs = [], []
+        for i in range(workers):
+            conn, proc = spawn()
+            self.conns.append(conn)
+            self.procs.append(proc)
+        self.selector = selectors.DefaultSelector()
+        for i, conn in enumerate(self.conns):
+            self.selector.register(conn, selectors.EVENT_READ, i)
+        self.idle = [True] * workers        # holds no job
+        self.held: list[list[Job]] = [[] for _ in range(workers)]   # jobs handed out since its last "idle"
+        self.retry: list[list[Job]] = [[] for _ in range(workers)]  # a dead worker's jobs, for its replacement
         self.asked: set[int] = set()        # asked to split, no answer yet
-        self.last: dict[int, dict] = {}     # worker -> its latest summary
-        self.gone: set[int] = set()         # died, or said "done"
-        self.lost = 0
+        self.last: dict[int, dict] = {}     # worker -> its latest summary (kept over a replacement)
+        self.gone: set[int] = set()         # said "done", or died with no replacement
+        self.lost = 0                       # workers that died
+        self.retried = 0                    # jobs handed out again after their worker died
+        self.abandoned = 0                  # jobs given up: their second worker died too
+        self.respawns = 0
+        self.retired: list[dict] = []       # the last summaries of workers that died
         self.peak_frontier = len(jobs)
         self.cut = False                    # some worker's bound probe found a path the bounds cut
+
+    def poll(self, timeout: float) -> None:
+        """Receive every message waiting (up to a wait of `timeout` seconds for the first)."""
+        for key, _ in self.selector.select(timeout):
+            i = key.data
+            self.receive(i)
+            while i not in self.gone and self.conns[i] is key.fileobj and key.fileobj.poll():
+                self.receive(i)
 
     def receive(self, i: int, final: bool = False) -> None:
         try:
             kind, body = self.conns[i].recv()
         except (EOFError, OSError):
-            self.gone.add(i)
-            self.lost += not final or i not in self.last
-            self.last[i] = {**self.last.get(i, {}), "complete": False}
+            self._died(i, final)
             return
         if kind == "test":
-            self._test(*body)
+            self._test(i, *body)
         elif kind == "replay":
             self.stats.runs += 1
         elif kind == "job":
@@ -236,13 +265,37 @@ class _Coordinator:
                     self.conns[k].send(("cut", None))
         elif kind == "idle":
             self.asked.discard(i)
-            self.idle[i] = True
+            self.idle[i], self.held[i] = True, []
             self.last[i] = body
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
 
-    def _test(self, test: TestCase, signature: int) -> None:
+    def _died(self, i: int, final: bool) -> None:
+        """Worker i is gone without a last word: its jobs go out again, once each."""
+        self.lost += 1
+        self.selector.unregister(self.conns[i])
+        self.conns[i].close()
+        self.asked.discard(i)
+        if i in self.last:          # what it reported of the subtrees it finished stays
+            self.retired.append(self.last.pop(i))
+        again = [replace(job, tries=1) for job in self.held[i] if not job.tries]
+        self.abandoned += len(self.held[i]) - len(again)
+        self.retried += len(again)
+        self.held[i], self.idle[i] = [], True
+        if final or self.respawns >= self.RESPAWNS * len(self.conns):
+            self.gone.add(i)
+            self.jobs.extend(again)     # a worker that ran other subtrees may not take them back: incomplete
+            return
+        # The replacement is forked from the coordinator: its tree holds the first run
+        # only, so a subtree the dead worker held (or was given, then gave part of away)
+        # is whole in it; the jobs go to it first.
+        self.respawns += 1
+        self.conns[i], self.procs[i] = self.spawn()
+        self.selector.register(self.conns[i], selectors.EVENT_READ, i)
+        self.retry[i] = again
+
+    def _test(self, i: int, test: TestCase, signature: int) -> None:
         """A worker's run: a new path only if no process ran it (the engine's rule, over all)."""
         e, stats = self.engine, self.stats
         stats.runs += 1
@@ -253,17 +306,20 @@ class _Coordinator:
         test = replace(test, index=len(e.tests), new_path=new)
         e.tests.append(test)
         stats.bugs += test.bug
-        stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": len(self.jobs)}
+        stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": self.waiting(),
+                          "pid": self.procs[i].pid}     # the worker that ran it
         if e.handler is not None:
             e.handler.on_test(test, stats)
 
     def dispatch(self) -> None:
         live = [i for i in range(len(self.conns)) if i not in self.gone]
         for i in live:
-            if self.idle[i] and self.jobs:
-                self.conns[i].send(("job", self.jobs.pop()))
+            if self.idle[i] and (self.retry[i] or self.jobs):
+                job = (self.retry[i] or self.jobs).pop()
+                self.conns[i].send(("job", job))
                 self.idle[i] = False
-        if self.jobs or not any(self.idle[i] for i in live):
+                self.held[i].append(job)
+        if self.waiting() or not any(self.idle[i] for i in live):
             return
         for i in live:                      # someone waits: the first busy worker splits
             if not self.idle[i] and i not in self.asked:
@@ -271,8 +327,32 @@ class _Coordinator:
                 self.asked.add(i)
                 return
 
+    def waiting(self) -> int:
+        return len(self.jobs) + sum(len(r) for r in self.retry)
+
     def busy(self) -> list[int]:
         return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
+
+    def finish(self) -> list[dict]:
+        """Stop every worker, gather their last words; the summary of each slot."""
+        for i in range(len(self.conns)):
+            if i not in self.gone:
+                try:
+                    self.conns[i].send(("stop", None))
+                except OSError:
+                    self.gone.add(i)
+        deadline = time.monotonic() + 10
+        for i in range(len(self.conns)):
+            while i not in self.gone and self.conns[i].poll(max(0.0, deadline - time.monotonic())):
+                self.receive(i, final=True)
+        for proc in self.procs:
+            proc.join(timeout=1)
+            if proc.is_alive():
+                proc.kill()
+        self.selector.close()
+        # A slot with no last word: its worker died (what it held was retried or is
+        # counted in `abandoned`), or it did not answer "stop" (what it did is unknown).
+        return self.retired + [self.last.get(i, {"complete": i in self.gone}) for i in range(len(self.conns))]
 
 
 def _seeds(searcher: Splittable) -> list:
@@ -348,15 +428,15 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     seeds = _seeds(engine.searcher)
     jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
     ctx = multiprocessing.get_context("fork")
-    procs, conns = [], []
-    for _ in range(workers if jobs else 0):
+
+    def spawn():
         parent, child = ctx.Pipe()
         proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory))
         proc.start()
         child.close()
-        procs.append(proc)
-        conns.append(parent)
-    co = _Coordinator(conns, engine, jobs)
+        return parent, proc
+
+    co = _Coordinator(spawn, workers if jobs else 0, engine, jobs)
     reason = ""
     probe = engine.probe
     try:
@@ -367,31 +447,17 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
             if reason:
                 break
             co.dispatch()
-            if not co.busy() and not co.jobs:
+            if not co.busy() and (not co.waiting() or len(co.gone) == len(co.conns)):
+                co.abandoned += co.waiting()    # every worker slot died too often: nothing can run them
                 reason = "exhausted"
                 break
-            for conn in wait([conns[i] for i in range(len(conns)) if i not in co.gone], timeout=0.5):
-                co.receive(conns.index(conn))
+            co.poll(timeout=0.5)
     except KeyboardInterrupt:
         reason = "interrupted"
     finally:
-        for i in range(len(conns)):
-            if i not in co.gone:
-                try:
-                    conns[i].send(("stop", None))
-                except OSError:
-                    co.gone.add(i)
-        deadline = time.monotonic() + 10
-        for i in range(len(conns)):
-            while i not in co.gone and conns[i].poll(max(0.0, deadline - time.monotonic())):
-                co.receive(i, final=True)
-        for proc in procs:
-            proc.join(timeout=1)
-            if proc.is_alive():
-                proc.kill()
-    finals = [co.last.get(i, {"complete": False}) for i in range(len(conns))]
+        finals = co.finish()
     stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.lost == 0
+    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0
                       and all(f["complete"] for f in finals))
     for f in finals:
         stats.divergences += f.get("divergences", 0)
@@ -403,7 +469,8 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     stats.time_s += budget.elapsed
     # CPU seconds: the coordinator's own (its first run included), the workers' (each
     # process's whole life, its start-up included), and the workers' seconds idle.
-    return stats, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
+    return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
+                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier,
                    "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
                    "coordinator_cpu_s": round(time.process_time() - cpu, 4),
                    "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
