@@ -57,16 +57,20 @@ class Job:
     index: int
     seed: int | None = None
     tries: int = 0          # handed out before, to a worker that died with it
+    more: tuple[int, ...] = ()   # more branches of the same run to negate: one replay for all
 
 
-def push_job(searcher: Splittable, path, assignment: dict, index: int) -> bool:
+def push_job(searcher: Splittable, path, assignment: dict, index: int, given: set | None = None) -> bool:
     """Insert the replayed run of a job into the searcher's tree and hand it the side
-    the job negates; False when the replay did not reach that side."""
+    the job negates; False when the replay did not reach that side.  `given`: the
+    (node, side) pairs this searcher gave away, which may come back to it."""
     nodes = searcher.tree.insert(path)
     if index >= len(path):      # the replay left the job's path: nothing to negate here
         return False
     node, side = nodes[index], int(not path[index].taken)
-    if node.status[side] is not SideStatus.DANGLING:
+    if given is not None and (node, side) in given and node.status[side] is SideStatus.PENDING:
+        given.discard((node, side))
+    elif node.status[side] is not SideStatus.DANGLING:
         return False
     node.status[side] = SideStatus.PENDING
     searcher.take(flip(path, index, assignment, (node, side, index)))
@@ -100,7 +104,7 @@ class _Outbox:
         pass
 
     def on_test(self, test: TestCase, stats) -> None:
-        self.conn.send(("test", (_portable(test), self.engine.last_signature)))
+        self.conn.send(("test", (_portable(test), self.engine.last_signature, self.engine.searcher.pending())))
 
 
 def _portable(test: TestCase) -> TestCase:
@@ -155,6 +159,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
     engine.handler = _Outbox(conn, engine)
     probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
+    given: set = set()    # (node, side) of the candidates given away: a job may bring one back
     idle = 0.0            # seconds waiting with nothing to run, once the first job came
     started = None
     while True:
@@ -179,8 +184,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
         if kind == "cut":
             probe.found()
         elif kind == "split":
-            cand = searcher.give()
-            conn.send(("job", None if cand is None else Job(dict(cand.assignment), cand.origin[2])))
+            conn.send(("jobs", _give_half(searcher, given)))
         elif kind == "job" and body.seed is not None:
             said_idle = False
             searcher.take(seeds[body.seed])
@@ -190,9 +194,29 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
                              strict=o.strict, policy=engine.policy, options=o, sandbox=engine.sandbox,
                              memory_mb=o.per_run_memory)
             conn.send(("replay", None))
-            if not result.complete or not push_job(searcher, result.path, dict(body.assignment), body.index):
-                engine.stats.complete = False     # the replay left the job's path: its subtree is not run
+            for index in (body.index, *body.more):
+                if not result.complete or not push_job(searcher, result.path, dict(body.assignment), index, given):
+                    # The replay left the job's path (a divergence): its subtree is not run.
+                    engine.stats.complete = False
+                    engine.stats.divergences += 1
     conn.send(("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle}))
+
+
+def _give_half(searcher: Splittable, given: set) -> list[Job]:
+    """Half of the searcher's candidates, shallowest first (work stealing steals half:
+    a waiting worker gets enough that it rarely waits again), as jobs: one per run the
+    candidates flip, since a replay of that run serves them all."""
+    by_run: dict[int, Job] = {}
+    for _ in range(searcher.pending() // 2):
+        cand = searcher.give()
+        if cand is None:
+            break
+        node, side, index = cand.origin
+        given.add((node, int(side)))
+        key = id(cand.assignment)
+        job = by_run.get(key)
+        by_run[key] = Job(dict(cand.assignment), index) if job is None else replace(job, more=(*job.more, index))
+    return list(by_run.values())
 
 
 def _summary(stats: ExplorationStats, probe=None) -> dict:
@@ -223,6 +247,8 @@ class _Coordinator:
             self.selector.register(conn, selectors.EVENT_READ, i)
         self.idle = [True] * workers        # holds no job
         self.held: list[list[Job]] = [[] for _ in range(workers)]   # jobs handed out since its last "idle"
+        self.pending = [0] * workers        # candidates each worker held at its last run
+        self.splits = 0                     # subtrees workers gave away
         self.retry: list[list[Job]] = [[] for _ in range(workers)]  # a dead worker's jobs, for its replacement
         self.asked: set[int] = set()        # asked to split, no answer yet
         self.last: dict[int, dict] = {}     # worker -> its latest summary (kept over a replacement)
@@ -253,11 +279,11 @@ class _Coordinator:
             self._test(i, *body)
         elif kind == "replay":
             self.stats.runs += 1
-        elif kind == "job":
+        elif kind == "jobs":
             self.asked.discard(i)
-            if body is not None:
-                self.jobs.append(body)
-                self.peak_frontier = max(self.peak_frontier, len(self.jobs))
+            self.splits += len(body)
+            self.pending[i] = max(0, self.pending[i] - sum(1 + len(j.more) for j in body))
+            self.jobs[:0] = body[::-1]  # the queue's end goes first: the shallowest of these, after any waiting
         elif kind == "cut":
             self.cut = True
             for k in range(len(self.conns)):
@@ -265,7 +291,7 @@ class _Coordinator:
                     self.conns[k].send(("cut", None))
         elif kind == "idle":
             self.asked.discard(i)
-            self.idle[i], self.held[i] = True, []
+            self.idle[i], self.held[i], self.pending[i] = True, [], 0
             self.last[i] = body
         elif kind == "done":
             self.last[i] = body
@@ -282,7 +308,7 @@ class _Coordinator:
         again = [replace(job, tries=1) for job in self.held[i] if not job.tries]
         self.abandoned += len(self.held[i]) - len(again)
         self.retried += len(again)
-        self.held[i], self.idle[i] = [], True
+        self.held[i], self.idle[i], self.pending[i] = [], True, 0
         if final or self.respawns >= self.RESPAWNS * len(self.conns):
             self.gone.add(i)
             self.jobs.extend(again)     # a worker that ran other subtrees may not take them back: incomplete
@@ -295,9 +321,11 @@ class _Coordinator:
         self.selector.register(self.conns[i], selectors.EVENT_READ, i)
         self.retry[i] = again
 
-    def _test(self, i: int, test: TestCase, signature: int) -> None:
-        """A worker's run: a new path only if no process ran it (the engine's rule, over all)."""
+    def _test(self, i: int, test: TestCase, signature: int, pending: int) -> None:
+        """A worker's run: a new path only if no process ran it (the engine's rule, over all).
+        `pending`: the candidates the worker holds after it."""
         e, stats = self.engine, self.stats
+        self.pending[i] = pending
         stats.runs += 1
         new = signature not in e.signatures
         if new:
@@ -306,8 +334,10 @@ class _Coordinator:
         test = replace(test, index=len(e.tests), new_path=new)
         e.tests.append(test)
         stats.bugs += test.bug
+        frontier = self.waiting() + sum(self.pending)
+        self.peak_frontier = max(self.peak_frontier, frontier)
         stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": self.waiting(),
-                          "pid": self.procs[i].pid}     # the worker that ran it
+                          "frontier": frontier, "pid": self.procs[i].pid}     # the worker that ran it
         if e.handler is not None:
             e.handler.on_test(test, stats)
 
@@ -321,11 +351,13 @@ class _Coordinator:
                 self.held[i].append(job)
         if self.waiting() or not any(self.idle[i] for i in live):
             return
-        for i in live:                      # someone waits: the first busy worker splits
-            if not self.idle[i] and i not in self.asked:
+        # Workers wait: as many busy workers split, those holding the most candidates first.
+        need = sum(self.idle[i] for i in live) - len(self.asked)
+        if need > 0:
+            busy = sorted((i for i in live if not self.idle[i] and i not in self.asked), key=lambda k: -self.pending[k])
+            for i in busy[:need]:
                 self.conns[i].send(("split", None))
                 self.asked.add(i)
-                return
 
     def waiting(self) -> int:
         return len(self.jobs) + sum(len(r) for r in self.retry)
@@ -470,7 +502,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     # CPU seconds: the coordinator's own (its first run included), the workers' (each
     # process's whole life, its start-up included), and the workers' seconds idle.
     return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
-                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier,
+                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
                    "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
                    "coordinator_cpu_s": round(time.process_time() - cpu, 4),
                    "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
@@ -482,6 +514,7 @@ def merge_rounds(earlier: dict, section: dict) -> dict:
     frontier's peak is the highest, `cut` is the last round's."""
     merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
               "rounds": earlier.get("rounds", 1) + 1}
-    for key in ("lost_workers", "runs", "coordinator_cpu_s", "worker_cpu_s", "worker_idle_s"):
+    for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s",
+                "worker_cpu_s", "worker_idle_s"):
         merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
     return merged
