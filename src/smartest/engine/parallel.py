@@ -104,7 +104,11 @@ class _Outbox:
         pass
 
     def on_test(self, test: TestCase, stats) -> None:
-        self.conn.send(("test", (_portable(test), self.engine.last_signature, self.engine.searcher.pending())))
+        facts = (self.engine.last_signature, self.engine.searcher.pending())
+        try:
+            self.conn.send(("test", (test, *facts)))      # pickled whole before a byte is written
+        except Exception:
+            self.conn.send(("test", (_portable(test), *facts)))
 
 
 def _portable(test: TestCase) -> TestCase:
@@ -171,7 +175,8 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
         if not searcher.pending() and not said_idle:
             if probe.waiting and probe.flush():
                 conn.send(("cut", None))
-            conn.send(("idle", _summary(engine.stats, engine.probe)))
+            conn.send(("idle", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(),
+                                "idle_s": idle}))
             said_idle = True
         waited = time.monotonic()
         kind, body = conn.recv()
@@ -199,7 +204,10 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
                     # The replay left the job's path (a divergence): its subtree is not run.
                     engine.stats.complete = False
                     engine.stats.divergences += 1
-    conn.send(("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle}))
+    try:
+        conn.send(("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle}))
+    except OSError:
+        pass        # the search was exhausted: the coordinator has our "idle" summary and went on
 
 
 def _give_half(searcher: Splittable, given: set) -> list[Job]:
@@ -365,8 +373,10 @@ class _Coordinator:
     def busy(self) -> list[int]:
         return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
 
-    def finish(self) -> list[dict]:
-        """Stop every worker, gather their last words; the summary of each slot."""
+    def finish(self, exhausted: bool) -> list[dict]:
+        """Stop every worker, gather their last words; the summary of each slot.  When
+        the search is exhausted every worker is idle and its "idle" summary is its last
+        word, so the coordinator does not wait for the processes to end."""
         for i in range(len(self.conns)):
             if i not in self.gone:
                 try:
@@ -375,11 +385,12 @@ class _Coordinator:
                     self.gone.add(i)
         deadline = time.monotonic() + 10
         for i in range(len(self.conns)):
-            while i not in self.gone and self.conns[i].poll(max(0.0, deadline - time.monotonic())):
+            while not exhausted and i not in self.gone and self.conns[i].poll(max(0.0, deadline - time.monotonic())):
                 self.receive(i, final=True)
-        for proc in self.procs:
-            proc.join(timeout=1)
-            if proc.is_alive():
+        for i, proc in enumerate(self.procs):
+            self.conns[i].close()
+            proc.join(timeout=0 if exhausted else 1)
+            if not exhausted and proc.is_alive():
                 proc.kill()
         self.selector.close()
         # A slot with no last word: its worker died (what it held was retried or is
@@ -463,7 +474,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
 
     def spawn():
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory))
+        proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory), daemon=True)
         proc.start()
         child.close()
         return parent, proc
@@ -487,7 +498,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     except KeyboardInterrupt:
         reason = "interrupted"
     finally:
-        finals = co.finish()
+        finals = co.finish(reason == "exhausted")
     stats.stop_reason = reason
     stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0
                       and all(f["complete"] for f in finals))
