@@ -1,14 +1,20 @@
-"""Parallel exploration: DART with 1 and with N worker processes (--workers), on the
-same programs in one invocation.
+"""Parallel exploration: one strategy (DART unless --strategy) with 1 and with N worker
+processes (--workers), on the same programs in one invocation.
 
 Prints runs (replays of split subtrees included), paths, bugs, completeness, wall
-seconds and the speedup against one worker (complete: under the fixed bounds); `peak` is the most subtrees waiting at
-once (how many workers the frontier could have kept busy); `coord ms/run` is the
+seconds and the speedup against one worker (complete: under the fixed bounds, unless
+--deepen); `peak` is the largest frontier seen (subtrees waiting plus every worker's
+pending candidates: how many workers it could have kept busy); `coord ms/run` is the
 coordinator's own CPU per run, which bounds how many workers one coordinator can feed.
+On a loaded machine read the CPU columns: `CPU s` is the busiest process's CPU seconds
+(one process; or the larger of the coordinator's and the workers' mean), `cpu speedup`
+one process's CPU over it, `idle s` the seconds workers waited with nothing to run.
 
     python benchmarks/parallel.py                         # 1 and 2 workers
     python benchmarks/parallel.py --workers 1 2 --programs strcmp_testme
     python benchmarks/parallel.py --ray                   # and the same as Ray tasks
+    python benchmarks/parallel.py --programs calc pl0 --n 4 --frontier   # the frontier over time
+    python benchmarks/parallel.py --strategy interleaved --deepen        # the default search, bounds deepening
 """
 from __future__ import annotations
 
@@ -32,16 +38,44 @@ def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limi
         strategy: str = "dart", deepen: bool = False) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
+    frontier = _Frontier()
     wall, cpu = time.perf_counter(), time.process_time()
     report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=workers, max_str_len=n, ray=ray,
-                              deepen=deepen, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
+                              deepen=deepen, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit,
+                              handlers=[frontier])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
     par = report.extra.get("parallel", {})
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,
             "bugs": sorted(b for b in bugs if b.startswith("bug ")), "cpu": cpu,
             "coordinator_cpu": par.get("coordinator_cpu_s", cpu), "worker_cpu": par.get("worker_cpu_s", 0.0),
-            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-")}
+            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-"), "frontier": frontier.samples}
+
+
+class _Frontier:
+    """Samples the frontier (subtrees waiting + every worker's pending candidates) as runs arrive."""
+
+    def __init__(self) -> None:
+        self.samples: list[tuple[int, float, int]] = []    # (runs, seconds, frontier)
+        self.t0 = time.perf_counter()
+
+    def on_test(self, test, stats) -> None:
+        par = getattr(stats, "parallel", None) or {}
+        if "frontier" in par:
+            self.samples.append((stats.runs, time.perf_counter() - self.t0, par["frontier"]))
+
+
+def deciles(samples: list) -> str:
+    """The frontier at every tenth of the runs."""
+    if not samples:
+        return "-"
+    last = samples[-1][0]
+    out, k = [], 0
+    for tenth in range(1, 11):
+        while k < len(samples) - 1 and samples[k][0] < last * tenth / 10:
+            k += 1
+        out.append(str(samples[k][2]))
+    return " ".join(out)
 
 
 def main(argv=None) -> int:
@@ -51,6 +85,9 @@ def main(argv=None) -> int:
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
     p.add_argument("--strategy", default="dart", help="dart, interleaved or generational")
+    p.add_argument("--n", type=int, default=None, help="the starting string bound for every program")
+    p.add_argument("--frontier", action="store_true",
+                   help="print the frontier at each tenth of the runs (rows with workers)")
     p.add_argument("--deepen", action="store_true", help="iterative deepening from --max-str-len n (default: fixed)")
     p.add_argument("--ray", action="store_true", help="also a row with the workers as tasks of a local 2-CPU Ray")
     args = p.parse_args(argv)
@@ -64,6 +101,7 @@ def main(argv=None) -> int:
     print(header)
     print("-" * len(header))
     for name, function, n in cases:
+        n = args.n or n
         base = None
         for w in [*args.workers, *(["ray"] if args.ray else [])]:
             r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
@@ -79,6 +117,8 @@ def main(argv=None) -> int:
                   f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
                   f"{str(r['peak']):>5} {per_run:>12.2f} {busiest:>6.2f} {base['cpu'] / busiest:>11.2f} "
                   f"{r['idle']:>6.2f}", flush=True)
+            if args.frontier and w != 1:
+                print(f"    frontier at each tenth of the runs: {deciles(r['frontier'])}", flush=True)
     return 0
 
 

@@ -138,13 +138,12 @@ class _LateProbe:
     def found(self) -> None:
         self.probe.cut, self.waiting = True, []
 
-    def flush(self) -> bool:
-        """Probe what waits; True when this probe found the first cut."""
-        for constraints, hints in self.waiting:
-            if self.probe.cut:
-                break
-            self.probe(constraints, hints)
-        self.waiting = []
+    def step(self) -> bool:
+        """Probe the next query that waits; True when it found the first cut."""
+        constraints, hints = self.waiting.pop()
+        self.probe(constraints, hints)
+        if self.probe.cut:
+            self.waiting = []
         return self.probe.cut
 
     @property
@@ -163,6 +162,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
     engine.handler = _Outbox(conn, engine)
     probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
+    probing = False       # it said "idle" with probes to make: it says "probed" when they are made
     given: set = set()    # (node, side) of the candidates given away: a job may bring one back
     idle = 0.0            # seconds waiting with nothing to run, once the first job came
     started = None
@@ -173,11 +173,18 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
                 engine._attempt(cand)
             continue
         if not searcher.pending() and not said_idle:
-            if probe.waiting and probe.flush():
-                conn.send(("cut", None))
+            # "idle" first, so that a job may be on its way while the probes are made
+            probing = bool(probe.waiting)
             conn.send(("idle", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(),
-                                "idle_s": idle}))
+                                "idle_s": idle, "probing": probing}))
             said_idle = True
+        if said_idle and probing and not conn.poll():
+            if probe.waiting and probe.step():
+                conn.send(("cut", None))
+            if not probe.waiting:
+                probing = False
+                conn.send(("probed", None))
+            continue
         waited = time.monotonic()
         kind, body = conn.recv()
         if started is None:
@@ -188,6 +195,9 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
             break
         if kind == "cut":
             probe.found()
+            if said_idle and probing:
+                probing = False
+                conn.send(("probed", None))
         elif kind == "split":
             conn.send(("jobs", _give_half(searcher, given)))
         elif kind == "job" and body.seed is not None:
@@ -256,6 +266,8 @@ class _Coordinator:
         self.idle = [True] * workers        # holds no job
         self.held: list[list[Job]] = [[] for _ in range(workers)]   # jobs handed out since its last "idle"
         self.pending = [0] * workers        # candidates each worker held at its last run
+        self.probing = [False] * workers    # bound probes of finished subtrees not yet made
+        self.unprobed = False               # a worker died with such probes: a cut may be unseen
         self.splits = 0                     # subtrees workers gave away
         self.retry: list[list[Job]] = [[] for _ in range(workers)]  # a dead worker's jobs, for its replacement
         self.asked: set[int] = set()        # asked to split, no answer yet
@@ -300,7 +312,10 @@ class _Coordinator:
         elif kind == "idle":
             self.asked.discard(i)
             self.idle[i], self.held[i], self.pending[i] = True, [], 0
+            self.probing[i] = body.pop("probing", False)
             self.last[i] = body
+        elif kind == "probed":
+            self.probing[i] = False
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
@@ -317,6 +332,8 @@ class _Coordinator:
         self.abandoned += len(self.held[i]) - len(again)
         self.retried += len(again)
         self.held[i], self.idle[i], self.pending[i] = [], True, 0
+        self.unprobed |= self.probing[i]
+        self.probing[i] = False
         if final or self.respawns >= self.RESPAWNS * len(self.conns):
             self.gone.add(i)
             self.jobs.extend(again)     # a worker that ran other subtrees may not take them back: incomplete
@@ -371,7 +388,8 @@ class _Coordinator:
         return len(self.jobs) + sum(len(r) for r in self.retry)
 
     def busy(self) -> list[int]:
-        return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
+        """Workers running a subtree or making the bound probes of finished ones."""
+        return [i for i in range(len(self.conns)) if i not in self.gone and (not self.idle[i] or self.probing[i])]
 
     def finish(self, exhausted: bool) -> list[dict]:
         """Stop every worker, gather their last words; the summary of each slot.  When
@@ -500,7 +518,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     finally:
         finals = co.finish(reason == "exhausted")
     stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0
+    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0 and not co.unprobed
                       and all(f["complete"] for f in finals))
     for f in finals:
         stats.divergences += f.get("divergences", 0)
