@@ -67,7 +67,7 @@ class ExplorationStats:
     branch_sides: set = field(default_factory=set)        # (site, taken) seen on symbolic branches
     concretizations: Counter = field(default_factory=Counter)  # (site text, callee, reason) -> runs
     solver: SolverStats = field(default_factory=SolverStats)
-    parallel: dict = field(default_factory=dict)   # with workers: busy, total, subtrees waiting
+    parallel: dict = field(default_factory=dict)   # with workers: busy, total, waiting, frontier; else why_not
 
 
 class Engine:
