@@ -82,12 +82,12 @@ class InterleavedSearcher:
 
     def take(self, candidate: Candidate) -> None:
         """Hold a flip candidate on both frontiers (from a run of this searcher, or given)."""
-        node, side, j = candidate.origin
+        j = candidate.origin[2]
         entry = [candidate]
         self._stack.append(entry)
         self._live += 1
         tie = next(self._tie)
-        if (node.site, bool(side)) not in self._covered:
+        if candidate.expect[-1] not in self._covered:     # the flipped decision: (site, side)
             heapq.heappush(self._uncovered, (j, tie, entry))
         heapq.heappush(self._queue, (j, tie, entry))
 
