@@ -37,11 +37,21 @@ def test_two_workers_run_the_same_paths(path, function, n, strategy):
         pytest.skip("program not in this checkout")
     one = _explore(path, function, n, 1, strategy)
     two = _explore(path, function, n, 2, strategy)
-    assert one.complete_under_bounds and two.complete_under_bounds
+    assert one.complete_under_bounds and two.complete_under_bounds and two.complete == one.complete
+    assert two.bounded == one.bounded
     assert two.paths == one.paths == len({tuple(sorted(t.inputs.items())) for t in two.tests if t.new_path})
     assert _labels(path, function, two) == _labels(path, function, one)
     assert two.extra["parallel"]["workers"] == 2 and two.extra["parallel"]["lost_workers"] == 0
     assert two.runs >= two.paths        # every path once, plus the replays of split subtrees
+
+
+def test_more_workers_than_subtrees_stay_complete():
+    """Workers that never get a job have nothing to report: the search is still complete."""
+    path, function, n = CASES[2]
+    one = _explore(path, function, n, 1)
+    six = _explore(path, function, n, 6)
+    assert one.complete and six.complete and six.paths == one.paths
+    assert _labels(path, function, six) == _labels(path, function, one)
 
 
 @pytest.mark.parametrize("strategy", ["interleaved", "generational"])

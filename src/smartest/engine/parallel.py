@@ -286,6 +286,7 @@ class _Coordinator:
         for i, conn in enumerate(self.conns):
             self.selector.register(conn, selectors.EVENT_READ, i)
         self.idle = [True] * workers        # holds no job
+        self.fresh = [True] * workers       # its process was never handed a job: it has nothing to report
         self.held: list[list[Job]] = [[] for _ in range(workers)]   # jobs handed out since its last "idle"
         self.pending = [0] * workers        # candidates each worker held at its last run
         self.probing = [False] * workers    # bound probes of finished subtrees not yet made
@@ -366,6 +367,7 @@ class _Coordinator:
         # is whole in it; the jobs go to it first.
         self.respawns += 1
         self.conns[i], self.procs[i] = self.spawn()
+        self.fresh[i] = True
         self.selector.register(self.conns[i], selectors.EVENT_READ, i)
         self.retry[i] = again
 
@@ -395,7 +397,7 @@ class _Coordinator:
             if self.idle[i] and (self.retry[i] or self.jobs):
                 job = (self.retry[i] or self.jobs).pop()
                 self.conns[i].send(("job", job))
-                self.idle[i] = False
+                self.idle[i] = self.fresh[i] = False
                 self.held[i].append(job)
         if self.waiting() or not any(self.idle[i] for i in live):
             return
@@ -434,9 +436,11 @@ class _Coordinator:
             if not exhausted and proc.is_alive():
                 proc.kill()
         self.selector.close()
-        # A slot with no last word: its worker died (what it held was retried or is
-        # counted in `abandoned`), or it did not answer "stop" (what it did is unknown).
-        return self.retired + [self.last.get(i, {"complete": i in self.gone}) for i in range(len(self.conns))]
+        # A slot with no last word: its worker never had a job, or died (what it held
+        # was retried or is counted in `abandoned`), or did not answer "stop" (what it
+        # did is unknown).
+        return self.retired + [self.last.get(i, {"complete": self.fresh[i] or i in self.gone})
+                               for i in range(len(self.conns))]
 
 
 def _seeds(searcher: Splittable) -> list:
