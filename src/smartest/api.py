@@ -181,6 +181,10 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                 result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
                                                          handler=_Fanout(handlers), sandbox=sandbox)
                 engine.tests = tests
+            elif workers > 1 and not hasattr(searcher, "give"):   # e.g. behind a wrapper: not Splittable
+                workers, why_not = 1, f"one process: the {type(searcher).__name__} search cannot be split"
+                engine.stats.parallel = {"why_not": why_not}
+                result = engine.explore()
             elif workers > 1:
                 result, section = explore_parallel(engine, workers, solver_factory=factory)
                 parallel = section if parallel is None else merge_rounds(parallel, section)

@@ -123,7 +123,7 @@ def test_a_worker_killed_from_outside_loses_nothing():
 
 @pytest.mark.parametrize("strategy,why", [("smart", "smart keeps its summaries"), ("demand", "demand keeps")])
 def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
-    path, function, n = CASES[2]
+    path, function, _ = CASES[2]
     report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,
                               deepen=False)
     assert report.complete_under_bounds

@@ -125,7 +125,7 @@ class _Outbox:
         if batch:
             try:
                 self.conn.send(("tests", batch))      # pickled whole before a byte is written
-            except Exception:
+            except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
                 self.conn.send(("tests", [(_portable(t), *facts) for t, *facts in batch]))
 
     def send(self, kind: str, body) -> None:
