@@ -35,13 +35,13 @@ CASES = [("locate_top", "top", 16), ("strcmp_testme", "testme", 16), ("calc", "c
 
 
 def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None,
-        strategy: str = "dart", deepen: bool = False) -> dict:
+        strategy: str = "dart", deepen: bool = False, coverage: bool = False) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
     frontier = _Frontier()
     wall, cpu = time.perf_counter(), time.process_time()
     report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=workers, max_str_len=n, ray=ray,
-                              deepen=deepen, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit,
+                              deepen=deepen, run_dir=None, coverage=coverage, max_runs=max_runs, time_limit=time_limit,
                               handlers=[frontier])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
@@ -49,7 +49,8 @@ def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limi
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,
             "bugs": sorted(b for b in bugs if b.startswith("bug ")), "cpu": cpu,
             "coordinator_cpu": par.get("coordinator_cpu_s", cpu), "worker_cpu": par.get("worker_cpu_s", 0.0),
-            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-"), "frontier": frontier.samples}
+            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-"), "frontier": frontier.samples,
+            "branches": report.coverage.get("branches_covered", "-"), "explore_s": report.time_s}
 
 
 class _Frontier:
@@ -86,6 +87,8 @@ def main(argv=None) -> int:
     p.add_argument("--time-limit", type=float, default=120.0)
     p.add_argument("--strategy", default="dart", help="dart, interleaved or generational")
     p.add_argument("--n", type=int, default=None, help="the starting string bound for every program")
+    p.add_argument("--coverage", action="store_true",
+                   help="replay the tests under coverage and print the branches covered (seconds: exploration only)")
     p.add_argument("--frontier", action="store_true",
                    help="print the frontier at each tenth of the runs (rows with workers)")
     p.add_argument("--deepen", action="store_true", help="iterative deepening from --max-str-len n (default: fixed)")
@@ -105,7 +108,9 @@ def main(argv=None) -> int:
         base = None
         for w in [*args.workers, *(["ray"] if args.ray else [])]:
             r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
-                    "local" if w == "ray" else None, args.strategy, args.deepen)
+                    "local" if w == "ray" else None, args.strategy, args.deepen, args.coverage)
+            if args.coverage:
+                r["seconds"] = r["explore_s"]
             base = base or r
             per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w != 1 and r["runs"] else float("nan")
             # On a loaded machine wall seconds say little: `CPU s` is the busiest process's
@@ -117,6 +122,8 @@ def main(argv=None) -> int:
                   f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
                   f"{str(r['peak']):>5} {per_run:>12.2f} {busiest:>6.2f} {base['cpu'] / busiest:>11.2f} "
                   f"{r['idle']:>6.2f}", flush=True)
+            if args.coverage:
+                print(f"    branches covered: {r['branches']}", flush=True)
             if args.frontier and w != 1:
                 print(f"    frontier at each tenth of the runs: {deciles(r['frontier'])}", flush=True)
     return 0
