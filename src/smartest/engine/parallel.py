@@ -1,27 +1,29 @@
 """One exploration, several worker processes: the execution tree split into disjoint
 subtrees, after Cloud9 (Bucur et al., EuroSys'11).
 
-DART's depth-first search needs nothing from other subtrees: the candidate that
-negates branch j of a run stands for every path that shares the run's first j
-decisions and differs at the j-th, and the candidates of one run cover the whole
-tree beside that run.  So a subtree travels between processes as a **job**: the
-plain inputs of a run that reached its root and the index j to negate.  The worker
-that takes it runs those inputs again (the target is deterministic, so it gets the
-same path and its terms, with nothing to serialize), negates branch j and explores
-depth-first below it, never above.
+A flip-based search needs nothing from other subtrees: the candidate that negates
+branch j of a run stands for every path that shares the run's first j decisions and
+differs at the j-th, and the candidates of one run cover the whole tree beside that
+run.  So a subtree travels between processes as a **job**: the plain inputs of a run
+that reached its root and the indices j to negate.  The worker that takes it runs
+those inputs again (the target is deterministic, so it gets the same path and its
+terms, with nothing to serialize), negates branch j and explores below it, never
+above, with the strategy's own searcher (`search.protocol.Splittable`: DART's DFS,
+interleaved, generational).
 
-    coordinator                                  worker k (forked: the target is loaded)
-    ───────────                                  ───────────────────────────────────────
-    first run ─► one job per branch of it        job ─► replay, flip j ─► DFS in the subtree
-    an idle worker gets a job; with none left,   every run ─► ("test", ...) to the coordinator
-      the busiest gives up its shallowest        "split" ─► its shallowest pending subtree
-      pending subtree ("split")                  its stack empty ─► ("idle", complete?)
-    budget reached ─► "stop" to every worker
+    coordinator (the round's engine)             worker k (forked: target and first run's tree)
+    ────────────────────────────────             ─────────────────────────────────────────────
+    first run ─► one job per candidate of it     job ─► replay, flip j ─► search the subtree
+    an idle worker gets a job; with none left,   runs ─► ("tests", batch) to the coordinator
+      the busiest workers split ("split")        "split" ─► half its candidates, as jobs
+    a worker dies ─► a fresh fork gets its jobs  nothing left ─► "idle", then its bound probes
+    budget, deepen or exhausted ─► "stop"
 
-The coordinator owns the report: test cases arrive as they are found and reach the
-handlers (the run directory, progress) at once, so a worker that dies loses only the
-run it was in; its pending subtrees are lost with it, so the search is then not
-complete.  `--workers 1` never comes here: it is the single-process engine.
+The coordinator owns the report: test cases reach the handlers (the run directory,
+progress) as batches arrive, a bug at once, and the coordinator alone decides which
+runs followed new paths.  A worker that dies costs the runs it had not sent; the
+subtrees it held are run again by its replacement (once).  `--workers 1` never comes
+here: it is the single-process engine.
 """
 from __future__ import annotations
 
