@@ -1,32 +1,31 @@
-"""Parallel exploration: DART with 1 and with N worker processes (--workers), on the
-same programs in one invocation.
+"""Parallel exploration: one strategy (DART unless --strategy) with 1 and with N worker
+processes (--workers), on the same programs in one invocation.
 
 Prints runs (replays of split subtrees included), paths, bugs, completeness, wall
-seconds and the speedup against one worker (complete: under the fixed bounds); `peak` is the most subtrees waiting at
-once (how many workers the frontier could have kept busy); `coord ms/run` is the
-coordinator's own CPU per run, which bounds how many workers one coordinator can feed;
-`worker cpu s` the workers' CPU (forked children, or what the Ray actors measured in
-themselves), `cpu ms/run` all CPU (coordinator and workers) per run; `arcs` the arcs
-coverage.py saw when the plain function re-ran every generated input, `same` whether
-the bugs and the arcs are those of the first row.
+seconds and the speedup against one worker (complete: under the fixed bounds, unless
+--deepen); `peak` is the largest frontier seen (subtrees waiting plus every worker's
+pending candidates: how many workers it could have kept busy); `coord ms/run` is the
+coordinator's own CPU per run, which bounds how many workers one coordinator can feed.
+On a loaded machine read the CPU columns: `CPU s` is the busiest process's CPU seconds
+(one process; or the larger of the coordinator's and the workers' mean), `cpu speedup`
+one process's CPU over it, `idle s` the seconds workers waited with nothing to run.
 
     python benchmarks/parallel.py                         # 1 and 2 workers
     python benchmarks/parallel.py --workers 1 2 --programs strcmp_testme
     python benchmarks/parallel.py --ray                   # and the same on Ray actors
+    python benchmarks/parallel.py --programs calc pl0 --n 4 --frontier   # the frontier over time
+    python benchmarks/parallel.py --strategy interleaved --deepen        # the default search, bounds deepening
 """
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "src")))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "tests")))
-
-import coverage  # noqa: E402
 
 import smartest  # noqa: E402
 from support.oracle import label, load  # noqa: E402
@@ -35,38 +34,49 @@ CASES = [("locate_top", "top", 16), ("strcmp_testme", "testme", 16), ("calc", "c
          ("pl0", "parse_and_check", 4), ("pex_parser", "check", 4)]
 
 
-def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None
-        ) -> dict:
+def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limit: float, ray: str | None = None,
+        strategy: str = "dart", deepen: bool = False, coverage: bool = False) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     module = load(path)
-    wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
-    report = smartest.explore(f"{path}:{function}", strategy="dart", workers=workers, max_str_len=n, ray=ray,
-                              deepen=False, run_dir=None, coverage=False, max_runs=max_runs, time_limit=time_limit)
-    wall, cpu, children = time.perf_counter() - wall, time.process_time() - cpu, _children_cpu() - children
-    bugs, arcs = _replay(path, module, function, report.tests)
-    parallel = report.extra.get("parallel", {})
+    frontier = _Frontier()
+    wall, cpu = time.perf_counter(), time.process_time()
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=workers, max_str_len=n, ray=ray,
+                              deepen=deepen, run_dir=None, coverage=coverage, max_runs=max_runs, time_limit=time_limit,
+                              handlers=[frontier])
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
+    par = report.extra.get("parallel", {})
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,
-            "bugs": sorted(b for b in bugs if b.startswith("bug ")), "coordinator_cpu": cpu,
-            "worker_cpu": parallel.get("worker_cpu_s", children), "peak": parallel.get("peak_frontier", "-"),
-            "arcs": arcs}
+            "bugs": sorted(b for b in bugs if b.startswith("bug ")), "cpu": cpu,
+            "coordinator_cpu": par.get("coordinator_cpu_s", cpu), "worker_cpu": par.get("worker_cpu_s", 0.0),
+            "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-"), "frontier": frontier.samples,
+            "branches": report.coverage.get("branches_covered", "-"), "explore_s": report.time_s}
 
 
-def _replay(path: str, module, function: str, tests) -> tuple[set, frozenset]:
-    """The outcome labels and the arcs (coverage.py, branch mode) of the plain function
-    on every generated input: what the engine claims, checked without the engine."""
-    cov = coverage.Coverage(branch=True, data_file=None, include=[path])
-    cov.start()
-    try:
-        labels = {label(module, function, dict(t.inputs)) for t in tests}
-    finally:
-        cov.stop()
-    return labels, frozenset(cov.get_data().arcs(os.path.realpath(path)) or ())
+class _Frontier:
+    """Samples the frontier (subtrees waiting + every worker's pending candidates) as runs arrive."""
+
+    def __init__(self) -> None:
+        self.samples: list[tuple[int, float, int]] = []    # (runs, seconds, frontier)
+        self.t0 = time.perf_counter()
+
+    def on_test(self, test, stats) -> None:
+        par = getattr(stats, "parallel", None) or {}
+        if "frontier" in par:
+            self.samples.append((stats.runs, time.perf_counter() - self.t0, par["frontier"]))
 
 
-def _children_cpu() -> float:
-    """CPU seconds of this process's waited-for children (the forked workers)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def deciles(samples: list) -> str:
+    """The frontier at every tenth of the runs."""
+    if not samples:
+        return "-"
+    last = samples[-1][0]
+    out, k = [], 0
+    for tenth in range(1, 11):
+        while k < len(samples) - 1 and samples[k][0] < last * tenth / 10:
+            k += 1
+        out.append(str(samples[k][2]))
+    return " ".join(out)
 
 
 def main(argv=None) -> int:
@@ -75,6 +85,13 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
+    p.add_argument("--strategy", default="dart", help="dart, interleaved or generational")
+    p.add_argument("--n", type=int, default=None, help="the starting string bound for every program")
+    p.add_argument("--coverage", action="store_true",
+                   help="replay the tests under coverage and print the branches covered (seconds: exploration only)")
+    p.add_argument("--frontier", action="store_true",
+                   help="print the frontier at each tenth of the runs (rows with workers)")
+    p.add_argument("--deepen", action="store_true", help="iterative deepening from --max-str-len n (default: fixed)")
     p.add_argument("--ray", action="store_true", help="also a row with the workers as actors of a local 2-CPU Ray")
     args = p.parse_args(argv)
     if args.ray:
@@ -87,23 +104,33 @@ def main(argv=None) -> int:
               "once per Ray session: not in the rows below")
     cases = [c for c in CASES if not args.programs or c[0] in args.programs]
     header = (f"{'program':26} {'n':>3} {'workers':>7} {'runs':>6} {'paths':>6} {'complete':>8} {'bugs':>5} "
-              f"{'arcs':>5} {'same':>5} {'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12} "
-              f"{'worker cpu s':>12} {'cpu ms/run':>10}")
+              f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12} {'CPU s':>6} {'cpu speedup':>11} "
+              f"{'idle s':>6}")
     print(header)
     print("-" * len(header))
     for name, function, n in cases:
+        n = args.n or n
         base = None
         for w in [*args.workers, *(["ray"] if args.ray else [])]:
             r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
-                    "local" if w == "ray" else None)
+                    "local" if w == "ray" else None, args.strategy, args.deepen, args.coverage)
+            if args.coverage:
+                r["seconds"] = r["explore_s"]
             base = base or r
             per_run = 1000 * r["coordinator_cpu"] / r["runs"] if w != 1 and r["runs"] else float("nan")
-            total = 1000 * (r["coordinator_cpu"] + r["worker_cpu"]) / r["runs"] if r["runs"] else float("nan")
-            same = r["bugs"] == base["bugs"] and r["arcs"] == base["arcs"]
+            # On a loaded machine wall seconds say little: `CPU s` is the busiest process's
+            # CPU (the one process, or the most loaded of coordinator and workers' mean),
+            # and `cpu speedup` one process's CPU over it: the speedup an idle machine with
+            # a core per process would show, if nothing waited.
+            busiest = r["cpu"] if w == 1 else max(r["coordinator_cpu"], r["worker_cpu"] / (2 if w == "ray" else w))
             print(f"{name + '.' + function:26} {n:>3} {w:>7} {r['runs']:>6} {r['paths']:>6} {str(r['complete']):>8} "
-                  f"{len(r['bugs']):>5} {len(r['arcs']):>5} {str(same):>5} {r['seconds']:>7.2f} "
-                  f"{base['seconds'] / r['seconds']:>7.2f} {str(r['peak']):>5} {per_run:>12.2f} "
-                  f"{r['worker_cpu']:>12.2f} {total:>10.2f}", flush=True)
+                  f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
+                  f"{str(r['peak']):>5} {per_run:>12.2f} {busiest:>6.2f} {base['cpu'] / busiest:>11.2f} "
+                  f"{r['idle']:>6.2f}", flush=True)
+            if args.coverage:
+                print(f"    branches covered: {r['branches']}", flush=True)
+            if args.frontier and w != 1:
+                print(f"    frontier at each tenth of the runs: {deciles(r['frontier'])}", flush=True)
     return 0
 
 

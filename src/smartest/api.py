@@ -12,7 +12,7 @@ from smartest.engine.deepening import BoundProbe, at_ceiling, deeper
 from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.distributed import explore_on_ray
-from smartest.engine.parallel import explore_parallel
+from smartest.engine.parallel import explore_parallel, merge_rounds
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -108,18 +108,28 @@ def _mixed_solving(options: Options):
     return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
 
 
-PARALLEL = ("dart",)    # strategies whose search engine/parallel.py splits among workers
+PARALLEL = ("dart", "interleaved", "generational")   # searchers engine/parallel.py splits (search.protocol.Splittable)
+RAY = ("dart",)                                       # and those engine/distributed.py runs as Ray tasks
 
 
-def _workers(options: Options) -> int:
-    """How many processes explore: `workers` (0: one per core), or 1 where the search
-    cannot be split yet (a strategy other than DART, guided, mixed solving, deepening bounds)."""
+def _workers(options: Options) -> tuple[int, str]:
+    """How many processes explore (`workers`, 0: one per core), and why only one when
+    more were asked for and the search cannot be split."""
     n = options.workers or os.cpu_count() or 1
-    # Workers split one tree under fixed bounds: the bound probe of iterative deepening
-    # (engine/deepening) runs in one process, so deepening explorations run in one.
-    if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed" or options.deepen:
-        return 0 if options.ray else 1     # 0: --ray cannot apply
-    return n
+    if options.ray:
+        if options.strategy not in RAY or options.deepen or options.guided != "off" or options.solving == "mixed":
+            return 0, "--ray runs DART under --fixed-bounds only"     # 0: --ray cannot apply
+        return n, ""
+    if n == 1:
+        return 1, ""
+    if options.strategy not in PARALLEL:
+        return 1, (f"one process: {options.strategy} keeps its summaries or per-function trees in one process "
+                   f"(workers split {', '.join(PARALLEL)})")
+    if options.guided != "off":
+        return 1, "one process: guided search (--guided) runs in one process"
+    if options.solving == "mixed":
+        return 1, "one process: mixed solving keeps its sampling state in one process"
+    return n, ""
 
 
 def run_exploration(target: Target, options: Options, *, handlers=(), coverage: bool = True,
@@ -149,7 +159,7 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
 
 def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handlers, sandbox, coverage) -> Report:
     own = own_modules(target.is_own_file)
-    workers = _workers(options)
+    workers, why_not = _workers(options)
     first, started, engine, stats, bounded, whole, parallel = options, time.monotonic(), None, None, None, False, None
     while True:  # one round per pair of bounds (engine/deepening)
         solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
@@ -171,11 +181,16 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                 result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
                                                          handler=_Fanout(handlers), sandbox=sandbox)
                 engine.tests = tests
+            elif workers > 1 and not hasattr(searcher, "give"):   # e.g. behind a wrapper: not Splittable
+                workers, why_not = 1, f"one process: the {type(searcher).__name__} search cannot be split"
+                engine.stats.parallel = {"why_not": why_not}
+                result = engine.explore()
             elif workers > 1:
-                result, tests, parallel = explore_parallel(target, options, workers, handler=_Fanout(handlers),
-                                                           solver_factory=factory, sandbox=sandbox)
-                engine.tests = tests
+                result, section = explore_parallel(engine, workers, solver_factory=factory)
+                parallel = section if parallel is None else merge_rounds(parallel, section)
             else:
+                if why_not:
+                    engine.stats.parallel = {"why_not": why_not}
                 result: ExplorationStats = engine.explore()
         if hasattr(policy, "finish"):
             policy.finish()  # e.g. SMART saves its summaries
@@ -204,6 +219,9 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
     report.bounded = bounded
     if parallel is not None:
         report.extra["parallel"] = parallel
+    elif why_not:
+        report.extra["parallel"] = {"workers": 1, "why_not": why_not}
+        report.notes.append(why_not)
     if replay is not None:
         report.tests = [*report.tests, *replay.unreplayed_tests()] if replay.diverged_at is not None \
             else report.tests

@@ -50,7 +50,8 @@ EXPLORE_OPTIONS = [
      "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
     (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
     (("--random-tries",), "random_tries", int, "mixed solving: values tried for unconstrained inputs"),
-    (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (DART; other strategies use 1)"),
+    (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (interleaved, generational, dart; "
+                                "other strategies use 1 and say why)"),
     (("--ray",), "ray", str, "run the workers as Ray actors: a cluster address, auto, or local (pip install "
                               "'smartest[ray]')"),
     (("--per-run-memory",), "per_run_memory", int, "MB one run may grow the process by, 0 for no limit"),

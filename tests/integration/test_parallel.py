@@ -2,6 +2,7 @@
 completeness as one process, checked by re-running the inputs on the plain function;
 a worker killed mid-run costs its subtree, not the exploration nor a found bug."""
 import os
+import signal
 
 import pytest
 
@@ -18,10 +19,10 @@ CASES = [(os.path.join(BENCH, "locate_twice.py"), "top_two_buffers", 4),
          (os.path.join(CORPUS, "p12_digit_parser.py"), "parse", 4)]
 
 
-def _explore(path, function, n, workers, **kw):
-    return smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=workers, run_dir=None,
-                            deepen=False,
-                            coverage=False, max_runs=3000, time_limit=300, **kw)
+def _explore(path, function, n, workers, strategy="dart", **kw):
+    kw = {"deepen": False, "coverage": False, "max_runs": 3000, "time_limit": 300, **kw}
+    return smartest.explore(f"{path}:{function}", strategy=strategy, max_str_len=n, workers=workers, run_dir=None,
+                            **kw)
 
 
 def _labels(path, function, report):
@@ -29,17 +30,51 @@ def _labels(path, function, report):
     return {label(module, function, dict(t.inputs)) for t in report.tests}
 
 
+@pytest.mark.parametrize("strategy", ["dart", "interleaved", "generational"])
 @pytest.mark.parametrize("path,function,n", CASES, ids=[c[1] for c in CASES])
-def test_two_workers_run_the_same_paths(path, function, n):
+def test_two_workers_run_the_same_paths(path, function, n, strategy):
     if not os.path.exists(path):
         pytest.skip("program not in this checkout")
-    one = _explore(path, function, n, 1)
-    two = _explore(path, function, n, 2)
-    assert one.complete_under_bounds and two.complete_under_bounds
-    assert two.paths == one.paths
+    one = _explore(path, function, n, 1, strategy)
+    two = _explore(path, function, n, 2, strategy)
+    assert one.complete_under_bounds and two.complete_under_bounds and two.complete == one.complete
+    assert two.bounded == one.bounded
+    assert two.paths == one.paths == len({tuple(sorted(t.inputs.items())) for t in two.tests if t.new_path})
     assert _labels(path, function, two) == _labels(path, function, one)
     assert two.extra["parallel"]["workers"] == 2 and two.extra["parallel"]["lost_workers"] == 0
     assert two.runs >= two.paths        # every path once, plus the replays of split subtrees
+
+
+def test_more_workers_than_subtrees_stay_complete():
+    """Workers that never get a job have nothing to report: the search is still complete."""
+    path, function, n = CASES[2]
+    one = _explore(path, function, n, 1)
+    six = _explore(path, function, n, 6)
+    assert one.complete and six.complete and six.paths == one.paths
+    assert _labels(path, function, six) == _labels(path, function, one)
+
+
+@pytest.mark.parametrize("strategy", ["interleaved", "generational"])
+def test_deepening_rounds_run_in_parallel_with_the_same_bugs_and_coverage(strategy):
+    """The default run (interleaved, bounds that deepen): each round split among the
+    workers, the bug past the starting bound found, the same coverage at exhaustion."""
+    path = os.path.join(HERE, "targets", "parallel_deep.py")
+    kw = {"deepen": True, "coverage": True, "max_runs": 2000}
+    one = _explore(path, "tag", 2, 1, strategy, **kw)
+    two = _explore(path, "tag", 2, 2, strategy, **kw)
+    assert "bug AssertionError" in _labels(path, "tag", two)
+    assert _labels(path, "tag", two) == _labels(path, "tag", one)
+    assert one.complete and two.complete and two.bounded is None is one.bounded
+    assert two.paths == one.paths
+    assert two.coverage["branches_covered"] == one.coverage["branches_covered"] == one.coverage["branches_total"]
+    assert two.extra["parallel"]["rounds"] >= 2 and two.extra["parallel"]["workers"] == 2
+
+
+def test_a_default_run_with_workers_is_parallel():
+    path = os.path.join(HERE, "targets", "parallel_deep.py")
+    report = smartest.explore(f"{path}:tag", workers=2, run_dir=None, coverage=False, max_runs=2000)
+    assert report.strategy == "interleaved" and report.extra["parallel"]["workers"] == 2
+    assert "bug AssertionError" in _labels(path, "tag", report) and report.complete
 
 
 def test_a_killed_worker_loses_its_subtree_not_the_exploration():
@@ -49,11 +84,48 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
     # the worker that ran x=7, y>100 died; the others went on, and the bug is found
     assert "bug AssertionError" in reached and {"return 'b'", "return 'd'"} <= reached
     assert not report.complete_under_bounds
-    assert report.extra["parallel"]["lost_workers"] >= 1
+    # its job was handed out once more, the second worker died too, and the job was given up
+    assert report.extra["parallel"]["lost_workers"] >= 2 and report.extra["parallel"]["abandoned_jobs"] >= 1
 
 
-def test_other_strategies_run_in_one_process():
-    path, function, n = CASES[2]
-    report = smartest.explore(f"{path}:{function}", strategy="smart", workers=2, run_dir=None, coverage=False,
+class _KillTheFinder:
+    """A handler that SIGKILLs the worker that streamed the first bug, as it arrives."""
+
+    def __init__(self):
+        self.killed = None
+        self.bug_inputs = None
+
+    def on_test(self, test, stats):
+        pid = stats.parallel.get("pid")
+        if test.bug and self.killed is None and pid is not None:
+            self.killed, self.bug_inputs = pid, dict(test.inputs)
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_worker_killed_from_outside_loses_nothing():
+    """A worker killed by SIGKILL right after it found a bug (as the OOM killer or a
+    lost node would): the bug it streamed is in the report, its subtrees are handed out
+    again, and the exploration ends complete with every outcome one process reaches."""
+    path, function, n = os.path.join(HERE, "targets", "parallel_bugs.py"), "scan", 4
+    one = _explore(path, function, n, 1)
+    hook = _KillTheFinder()
+    two = smartest.explore(f"{path}:{function}", strategy="dart", max_str_len=n, workers=2, run_dir=None,
+                           deepen=False, coverage=False, max_runs=3000, handlers=[hook])
+    assert hook.killed is not None
+    module = load(path)
+    assert label(module, function, hook.bug_inputs).startswith("bug ")
+    assert any(dict(t.inputs) == hook.bug_inputs for t in two.tests)
+    assert two.extra["parallel"]["lost_workers"] == 1 and two.extra["parallel"]["abandoned_jobs"] == 0
+    assert two.complete_under_bounds and two.stop_reason == "exhausted"
+    assert _labels(path, function, two) == _labels(path, function, one)
+    assert two.paths == one.paths
+
+
+@pytest.mark.parametrize("strategy,why", [("smart", "smart keeps its summaries"), ("demand", "demand keeps")])
+def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
+    path, function, _ = CASES[2]
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,
                               deepen=False)
-    assert "parallel" not in report.extra and report.complete_under_bounds
+    assert report.complete_under_bounds
+    assert report.extra["parallel"]["workers"] == 1 and why in report.extra["parallel"]["why_not"]
+    assert any(why in note for note in report.notes)

@@ -68,7 +68,7 @@ class ExplorationStats:
     branch_sides: set = field(default_factory=set)        # (site, taken) seen on symbolic branches
     concretizations: Counter = field(default_factory=Counter)  # (site text, callee, reason) -> runs
     solver: SolverStats = field(default_factory=SolverStats)
-    parallel: dict = field(default_factory=dict)   # with workers: busy, total, subtrees waiting
+    parallel: dict = field(default_factory=dict)   # with workers: busy, total, waiting, frontier; else why_not
 
 
 class Engine:
@@ -93,6 +93,7 @@ class Engine:
         self.fallback = ConstraintFallback(v.value for p in target.params
                                            for v, _ in p.kind.variables(p.name, options, 0))
         self.probe = probe
+        self.last_signature = 0
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
@@ -185,6 +186,7 @@ class Engine:
             end()
         self.stats.runs += 1
         RunCollector.after_run(self.stats.runs)
+        self.last_signature = result.signature    # a parallel worker sends it with the test case
         if not from_searcher:
             self.stats.fallback_runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)

@@ -1,34 +1,36 @@
 """One exploration, several worker processes: the execution tree split into disjoint
 subtrees, after Cloud9 (Bucur et al., EuroSys'11).
 
-DART's depth-first search needs nothing from other subtrees: the candidate that
-negates branch j of a run stands for every path that shares the run's first j
-decisions and differs at the j-th, and the candidates of one run cover the whole
-tree beside that run.  So a subtree travels between processes as a **job**: the
-plain inputs of a run that reached its root and the index j to negate.  The worker
-that takes it runs those inputs again (the target is deterministic, so it gets the
-same path and its terms, with nothing to serialize), negates branch j and explores
-depth-first below it, never above.
+A flip-based search needs nothing from other subtrees: the candidate that negates
+branch j of a run stands for every path that shares the run's first j decisions and
+differs at the j-th, and the candidates of one run cover the whole tree beside that
+run.  So a subtree travels between processes as a **job**: the plain inputs of a run
+that reached its root and the indices j to negate.  The worker that takes it runs
+those inputs again (the target is deterministic, so it gets the same path and its
+terms, with nothing to serialize), negates branch j and explores below it, never
+above, with the strategy's own searcher (`search.protocol.Splittable`: DART's DFS,
+interleaved, generational).
 
-    coordinator                                  worker k (forked: the target is loaded)
-    ───────────                                  ───────────────────────────────────────
-    first run ─► one job per branch of it        job ─► replay, flip j ─► DFS in the subtree
-    an idle worker gets a job; with none left,   every run ─► ("test", ...) to the coordinator
-      the busiest gives up its shallowest        "split" ─► its shallowest pending subtree
-      pending subtree ("split")                  its stack empty ─► ("idle", complete?)
-    budget reached ─► "stop" to every worker
+    coordinator (the round's engine)             worker k (forked: target and first run's tree)
+    ────────────────────────────────             ─────────────────────────────────────────────
+    first run ─► one job per candidate of it     job ─► replay, flip j ─► search the subtree
+    an idle worker gets a job; with none left,   runs ─► ("tests", batch) to the coordinator
+      the busiest workers split ("split")        "split" ─► half its candidates, as jobs
+    a worker dies ─► a fresh fork gets its jobs  nothing left ─► "idle", then its bound probes
+    budget, deepen or exhausted ─► "stop"
 
-The coordinator owns the report: test cases arrive as they are found and reach the
-handlers (the run directory, progress) at once, so a worker that dies loses only the
-run it was in; its pending subtrees are lost with it, so the search is then not
-complete.  `--workers 1` never comes here: it is the single-process engine.
+The coordinator owns the report: test cases reach the handlers (the run directory,
+progress) as batches arrive, a bug at once, and the coordinator alone decides which
+runs followed new paths.  A worker that dies costs the runs it had not sent; the
+subtrees it held are run again by its replacement (once).  `--workers 1` never comes
+here: it is the single-process engine.
 """
 from __future__ import annotations
 
 import multiprocessing
 import pickle
+import selectors
 import time
-from multiprocessing.connection import wait
 from dataclasses import dataclass, replace
 
 from smartest.calls.inline import InlinePolicy
@@ -40,61 +42,102 @@ from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
 from smartest.search.dfs import DepthFirstSearcher
-from smartest.search.protocol import flip
+from smartest.search.protocol import Splittable, flip
 from smartest.trace.tree import SideStatus
 
 
 @dataclass(frozen=True)
 class Job:
     """A subtree: the inputs of a run that reached its root, and the branch to negate.
-    `seed`: the subtree is the candidate at that position of the first run's stack,
+    `seed`: the subtree is the candidate at that position of the first run's frontier,
     which every worker holds already (forked after the first run): no replay."""
 
     assignment: dict
     index: int
     seed: int | None = None
+    tries: int = 0          # handed out before, to a worker that died with it
+    more: tuple[int, ...] = ()   # more branches of the same run to negate: one replay for all
+
+
+ANY_PENDING = object()   # `given` of a searcher that takes back any pending side (a Ray actor's)
+
+
+def push_job(searcher: Splittable, path, assignment: dict, index: int, given=None) -> bool:
+    """Insert the replayed run of a job into the searcher's tree and hand it the side
+    the job negates; False when the replay did not reach that side.  `given`: the
+    (node, side) pairs this searcher gave away, which may come back to it, or
+    ANY_PENDING: a Ray actor's searcher gets back subtrees it split off and the first
+    run's subtrees another actor held, and no stack of its own holds them."""
+    nodes = searcher.tree.insert(path)
+    if index >= len(path):      # the replay left the job's path: nothing to negate here
+        return False
+    node, side = nodes[index], int(not path[index].taken)
+    if given is ANY_PENDING and node.status[side] is SideStatus.PENDING:
+        pass
+    elif given is not None and given is not ANY_PENDING and (node, side) in given \
+            and node.status[side] is SideStatus.PENDING:
+        given.discard((node, side))
+    elif node.status[side] is not SideStatus.DANGLING:
+        return False
+    node.status[side] = SideStatus.PENDING
+    searcher.take(flip(path, index, assignment, (node, side, index)))
+    return True
 
 
 class SubtreeSearcher(DepthFirstSearcher):
     """DART's depth-first search, started from jobs instead of a random run, that can
-    give away its shallowest pending subtree."""
+    give away its shallowest pending subtree (a Ray actor's searcher, engine/distributed.py)."""
 
     def push_job(self, path, assignment: dict, index: int) -> bool:
-        """Insert the replayed run of a job and hold the side it negates.  The side may
-        be marked pending here: a subtree this searcher gave away (split) and now gets
-        back, or one of the first run's that another worker held; no stack holds it."""
-        nodes = self.tree.insert(path)
-        if index >= len(path):      # the replay left the job's path: nothing to negate here
-            return False
-        node, side = nodes[index], int(not path[index].taken)
-        if node.status[side] not in (SideStatus.DANGLING, SideStatus.PENDING):
-            return False
-        node.status[side] = SideStatus.PENDING
-        self._stack.append(flip(path, index, assignment, (node, side, index)))
-        return True
+        return push_job(self, path, assignment, index, ANY_PENDING)
 
     def split(self) -> Job | None:
         """The shallowest pending candidate as a job (the largest subtree left)."""
-        if len(self._stack) < 2:
-            return None
-        cand = self._stack.pop(0)
-        return Job(dict(cand.assignment), cand.origin[2])
+        cand = self.give()
+        return None if cand is None else Job(dict(cand.assignment), cand.origin[2])
 
     def __len__(self) -> int:
-        return len(self._stack)
+        return self.pending()
 
 
 class _Outbox:
-    """The worker's handler: every test case goes to the coordinator as it is found."""
+    """The worker's handler and its one way to the coordinator.  Test cases go with
+    their path's signature (the coordinator alone knows every worker's paths) in
+    batches: a message costs the coordinator a wake-up and two reads whatever it
+    holds, and that, not the test cases, is most of its CPU per run.  A batch leaves
+    when a run starts and its oldest test case is `WAIT` seconds old, when it is
+    full, before any other message, and at once when it holds a bug: a worker that
+    dies loses no bug it found, only runs of the subtrees it held, which are retried."""
 
-    def __init__(self, conn) -> None:
-        self.conn = conn
+    WAIT, FULL = 0.01, 64
+
+    def __init__(self, conn, engine: Engine) -> None:
+        self.conn, self.engine = conn, engine
+        self.batch: list = []
+        self.since = 0.0
 
     def on_run_start(self, inputs) -> None:
-        pass
+        if self.batch and time.monotonic() - self.since >= self.WAIT:
+            self.flush()
 
     def on_test(self, test: TestCase, stats) -> None:
-        self.conn.send(("test", _portable(test)))
+        if not self.batch:
+            self.since = time.monotonic()
+        self.batch.append((test, self.engine.last_signature, self.engine.searcher.pending()))
+        if test.bug or len(self.batch) >= self.FULL:
+            self.flush()
+
+    def flush(self) -> None:
+        batch, self.batch = self.batch, []
+        if batch:
+            try:
+                self.conn.send(("tests", batch))      # pickled whole before a byte is written
+            except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
+                self.conn.send(("tests", [(_portable(t), *facts) for t, *facts in batch]))
+
+    def send(self, kind: str, body) -> None:
+        self.flush()
+        self.conn.send((kind, body))
 
 
 def _portable(test: TestCase) -> TestCase:
@@ -107,41 +150,120 @@ def _portable(test: TestCase) -> TestCase:
         return replace(test, returned=repr(test.returned))
 
 
-def _worker(conn, target: Target, options: Options, solver_factory, searcher: SubtreeSearcher, sandbox=None) -> None:
-    """A worker process: take jobs, explore their subtrees, answer "split" and "stop".
-    `searcher` holds the first run (this process is forked after it)."""
+class _LateProbe:
+    """A worker's bound probe, put off until its subtrees are done: whether a bound
+    cut a path matters only when the round ends, one cut anywhere is enough, and a
+    probe (open string lengths) costs as much as tens of runs.  So the queries wait
+    here, and are probed when the worker has nothing left to run, unless another
+    worker has found a cut meanwhile (the coordinator passes it on: `found`)."""
+
+    def __init__(self, probe: BoundProbe) -> None:
+        self.probe, self.waiting = probe, []
+
+    def __call__(self, constraints, hints) -> None:
+        if not self.probe.cut:
+            self.waiting.append((constraints, hints))
+
+    def found(self) -> None:
+        self.probe.cut, self.waiting = True, []
+
+    def step(self) -> bool:
+        """Probe the next query that waits; True when it found the first cut."""
+        constraints, hints = self.waiting.pop()
+        self.probe(constraints, hints)
+        if self.probe.cut:
+            self.waiting = []
+        return self.probe.cut
+
+    @property
+    def cut(self) -> bool:
+        return self.probe.cut
+
+
+def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
+    """A worker process: take jobs, explore their subtrees with the strategy's own
+    searcher, answer "split" and "stop".  `coordinator` is the engine of the first
+    run as this process was forked from it: its searcher holds that run's tree."""
     solver, solver_stats = solver_factory()
-    seeds, searcher._stack = searcher._stack, []
-    policy = InlinePolicy()
-    engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
-                    handler=_Outbox(conn), sandbox=sandbox)
-    engine.probe = BoundProbe(target.params, options, 0, True)   # a bound that cuts a path clears complete
-    o = options
+    target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
+    engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
+                    policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
+    out = engine.handler = _Outbox(conn, engine)
+    probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
+    probing = False       # it said "idle" with probes to make: it says "probed" when they are made
+    given: set = set()    # (node, side) of the candidates given away: a job may bring one back
+    idle = 0.0            # seconds waiting with nothing to run, once the first job came
+    started = None
     while True:
-        if len(searcher) and not conn.poll():
-            engine._attempt(searcher.select())
+        if searcher.pending() and not conn.poll():
+            cand = searcher.select()
+            if cand is not None:
+                engine._attempt(cand)
             continue
-        if not len(searcher) and not said_idle:
-            conn.send(("idle", _summary(engine.stats, engine.probe)))
+        if not searcher.pending() and not said_idle:
+            # "idle" first, so that a job may be on its way while the probes are made
+            probing = bool(probe.waiting)
+            out.send("idle", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(),
+                              "idle_s": idle, "probing": probing})
             said_idle = True
+        if said_idle and probing and not conn.poll():
+            if probe.waiting and probe.step():
+                out.send("cut", None)
+            if not probe.waiting:
+                probing = False
+                out.send("probed", None)
+            continue
+        waited = time.monotonic()
         kind, body = conn.recv()
+        if started is None:
+            started = time.monotonic()
+        elif not searcher.pending():
+            idle += time.monotonic() - waited
         if kind == "stop":
             break
-        if kind == "split":
-            conn.send(("job", searcher.split()))
+        if kind == "cut":
+            probe.found()
+            if said_idle and probing:
+                probing = False
+                out.send("probed", None)
+        elif kind == "split":
+            out.send("jobs", _give_half(searcher, given))
         elif kind == "job" and body.seed is not None:
             said_idle = False
-            searcher._stack.append(seeds[body.seed])
+            searcher.take(seeds[body.seed])
         elif kind == "job":
             said_idle = False
             result = execute(target, dict(body.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                             strict=o.strict, policy=policy, options=o, sandbox=sandbox, memory_mb=o.per_run_memory)
-            conn.send(("replay", None))
-            if not result.complete:
-                engine.stats.complete = False
-            searcher.push_job(result.path, dict(body.assignment), body.index)
-    conn.send(("done", _summary(engine.stats, engine.probe)))
+                             strict=o.strict, policy=engine.policy, options=o, sandbox=engine.sandbox,
+                             memory_mb=o.per_run_memory)
+            out.send("replay", None)
+            for index in (body.index, *body.more):
+                if not result.complete or not push_job(searcher, result.path, dict(body.assignment), index, given):
+                    # The replay left the job's path (a divergence): its subtree is not run.
+                    engine.stats.complete = False
+                    engine.stats.divergences += 1
+    try:
+        out.send("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle})
+    except OSError:
+        pass        # the search was exhausted: the coordinator has our "idle" summary and went on
+
+
+def _give_half(searcher: Splittable, given: set) -> list[Job]:
+    """Half of the searcher's candidates, shallowest first (work stealing steals half:
+    a waiting worker gets enough that it rarely waits again), as jobs: one per run the
+    candidates flip, since a replay of that run serves them all."""
+    by_run: dict[int, Job] = {}
+    for _ in range(searcher.pending() // 2):
+        cand = searcher.give()
+        if cand is None:
+            break
+        node, side, index = cand.origin
+        given.add((node, int(side)))
+        key = id(cand.assignment)
+        job = by_run.get(key)
+        by_run[key] = Job(dict(cand.assignment), index) if job is None else replace(job, more=(*job.more, index))
+    return list(by_run.values())
 
 
 def _summary(stats: ExplorationStats, probe=None) -> dict:
@@ -150,64 +272,191 @@ def _summary(stats: ExplorationStats, probe=None) -> dict:
 
 
 class _Coordinator:
-    """Hands out jobs, asks for splits, gathers test cases and the workers' last word."""
+    """Hands out jobs, asks for splits, gathers test cases and the workers' last word.
 
-    def __init__(self, conns, stats: ExplorationStats, tests: list, handler, jobs: list[Job]) -> None:
-        self.conns, self.stats, self.tests, self.handler, self.jobs = conns, stats, tests, handler, jobs
-        self.idle = [True] * len(conns)     # holds no job
+    A worker that dies (its target killed it, the kernel's OOM killer, a kill -9)
+    takes with it the subtrees it held; the coordinator knows which jobs those were
+    (every job it handed that worker since it last said "idle") and hands each out
+    once more, to a worker forked in its place.  A job whose second worker dies too
+    is given up (its target kills whoever runs it): the search is then not complete."""
+
+    RESPAWNS = 4        # replacement workers per worker slot, at most
+
+    def __init__(self, spawn, workers: int, engine: Engine, jobs: list[Job]) -> None:
+        self.spawn, self.engine, self.stats, self.jobs = spawn, engine, engine.stats, jobs
+        self.conns, self.procs = [], []
+        for i in range(workers):
+            conn, proc = spawn()
+            self.conns.append(conn)
+            self.procs.append(proc)
+        self.selector = selectors.DefaultSelector()
+        for i, conn in enumerate(self.conns):
+            self.selector.register(conn, selectors.EVENT_READ, i)
+        self.idle = [True] * workers        # holds no job
+        self.fresh = [True] * workers       # its process was never handed a job: it has nothing to report
+        self.held: list[list[Job]] = [[] for _ in range(workers)]   # jobs handed out since its last "idle"
+        self.pending = [0] * workers        # candidates each worker held at its last run
+        self.probing = [False] * workers    # bound probes of finished subtrees not yet made
+        self.unprobed = False               # a worker died with such probes: a cut may be unseen
+        self.splits = 0                     # subtrees workers gave away
+        self.retry: list[list[Job]] = [[] for _ in range(workers)]  # a dead worker's jobs, for its replacement
         self.asked: set[int] = set()        # asked to split, no answer yet
-        self.last: dict[int, dict] = {}     # worker -> its latest summary
-        self.gone: set[int] = set()         # died, or said "done"
-        self.lost = 0
+        self.last: dict[int, dict] = {}     # worker -> its latest summary (kept over a replacement)
+        self.gone: set[int] = set()         # said "done", or died with no replacement
+        self.lost = 0                       # workers that died
+        self.retried = 0                    # jobs handed out again after their worker died
+        self.abandoned = 0                  # jobs given up: their second worker died too
+        self.respawns = 0
+        self.retired: list[dict] = []       # the last summaries of workers that died
         self.peak_frontier = len(jobs)
+        self.cut = False                    # some worker's bound probe found a path the bounds cut
+
+    def poll(self, timeout: float) -> None:
+        """Receive every message waiting (up to a wait of `timeout` seconds for the first)."""
+        for key, _ in self.selector.select(timeout):
+            i = key.data
+            self.receive(i)
+            while i not in self.gone and self.conns[i] is key.fileobj and key.fileobj.poll():
+                self.receive(i)
 
     def receive(self, i: int, final: bool = False) -> None:
         try:
             kind, body = self.conns[i].recv()
         except (EOFError, OSError):
-            self.gone.add(i)
-            self.lost += not final or i not in self.last
-            self.last[i] = {**self.last.get(i, {}), "complete": False}
+            self._died(i, final)
             return
-        if kind == "test":
-            self.stats.runs += 1
-            test = replace(body, index=len(self.tests))
-            self.tests.append(test)
-            self.stats.bugs += test.bug
-            self.stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": len(self.jobs)}
-            if self.handler is not None:
-                self.handler.on_test(test, self.stats)
+        if kind == "tests":
+            for test in body:
+                self._test(i, *test)
         elif kind == "replay":
             self.stats.runs += 1
-        elif kind == "job":
+        elif kind == "jobs":
             self.asked.discard(i)
-            if body is not None:
-                self.jobs.append(body)
-                self.peak_frontier = max(self.peak_frontier, len(self.jobs))
+            self.splits += len(body)
+            self.pending[i] = max(0, self.pending[i] - sum(1 + len(j.more) for j in body))
+            self.jobs[:0] = body[::-1]  # the queue's end goes first: the shallowest of these, after any waiting
+        elif kind == "cut":
+            self.cut = True
+            for k in range(len(self.conns)):
+                if k != i and k not in self.gone:
+                    self.conns[k].send(("cut", None))
         elif kind == "idle":
             self.asked.discard(i)
-            self.idle[i] = True
+            self.idle[i], self.held[i], self.pending[i] = True, [], 0
+            self.probing[i] = body.pop("probing", False)
             self.last[i] = body
+        elif kind == "probed":
+            self.probing[i] = False
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
 
+    def _died(self, i: int, final: bool) -> None:
+        """Worker i is gone without a last word: its jobs go out again, once each."""
+        self.lost += 1
+        self.selector.unregister(self.conns[i])
+        self.conns[i].close()
+        self.asked.discard(i)
+        if i in self.last:          # what it reported of the subtrees it finished stays
+            self.retired.append(self.last.pop(i))
+        again = [replace(job, tries=1) for job in self.held[i] if not job.tries]
+        self.abandoned += len(self.held[i]) - len(again)
+        self.retried += len(again)
+        self.held[i], self.idle[i], self.pending[i] = [], True, 0
+        self.unprobed |= self.probing[i]
+        self.probing[i] = False
+        if final or self.respawns >= self.RESPAWNS * len(self.conns):
+            self.gone.add(i)
+            self.jobs.extend(again)     # a worker that ran other subtrees may not take them back: incomplete
+            return
+        # The replacement is forked from the coordinator: its tree holds the first run
+        # only, so a subtree the dead worker held (or was given, then gave part of away)
+        # is whole in it; the jobs go to it first.
+        self.respawns += 1
+        self.conns[i], self.procs[i] = self.spawn()
+        self.fresh[i] = True
+        self.selector.register(self.conns[i], selectors.EVENT_READ, i)
+        self.retry[i] = again
+
+    def _test(self, i: int, test: TestCase, signature: int, pending: int) -> None:
+        """A worker's run: a new path only if no process ran it (the engine's rule, over all).
+        `pending`: the candidates the worker holds after it."""
+        e, stats = self.engine, self.stats
+        self.pending[i] = pending
+        stats.runs += 1
+        new = signature not in e.signatures
+        if new:
+            e.signatures.add(signature)
+            stats.paths = len(e.signatures)
+        test = replace(test, index=len(e.tests), new_path=new)
+        e.tests.append(test)
+        stats.bugs += test.bug
+        frontier = self.waiting() + sum(self.pending)
+        self.peak_frontier = max(self.peak_frontier, frontier)
+        stats.parallel = {"busy": len(self.busy()), "workers": len(self.conns), "waiting": self.waiting(),
+                          "frontier": frontier, "pid": self.procs[i].pid}     # the worker that ran it
+        if e.handler is not None:
+            e.handler.on_test(test, stats)
+
     def dispatch(self) -> None:
         live = [i for i in range(len(self.conns)) if i not in self.gone]
         for i in live:
-            if self.idle[i] and self.jobs:
-                self.conns[i].send(("job", self.jobs.pop()))
-                self.idle[i] = False
-        if self.jobs or not any(self.idle[i] for i in live):
+            if self.idle[i] and (self.retry[i] or self.jobs):
+                job = (self.retry[i] or self.jobs).pop()
+                self.conns[i].send(("job", job))
+                self.idle[i] = self.fresh[i] = False
+                self.held[i].append(job)
+        if self.waiting() or not any(self.idle[i] for i in live):
             return
-        for i in live:                      # someone waits: the first busy worker splits
-            if not self.idle[i] and i not in self.asked:
+        # Workers wait: as many busy workers split, those holding the most candidates first.
+        need = sum(self.idle[i] for i in live) - len(self.asked)
+        if need > 0:
+            busy = sorted((i for i in live if not self.idle[i] and i not in self.asked), key=lambda k: -self.pending[k])
+            for i in busy[:need]:
                 self.conns[i].send(("split", None))
                 self.asked.add(i)
-                return
+
+    def waiting(self) -> int:
+        return len(self.jobs) + sum(len(r) for r in self.retry)
 
     def busy(self) -> list[int]:
-        return [i for i in range(len(self.conns)) if i not in self.gone and not self.idle[i]]
+        """Workers running a subtree or making the bound probes of finished ones."""
+        return [i for i in range(len(self.conns)) if i not in self.gone and (not self.idle[i] or self.probing[i])]
+
+    def finish(self, exhausted: bool) -> list[dict]:
+        """Stop every worker, gather their last words; the summary of each slot.  When
+        the search is exhausted every worker is idle and its "idle" summary is its last
+        word, so the coordinator does not wait for the processes to end."""
+        for i in range(len(self.conns)):
+            if i not in self.gone:
+                try:
+                    self.conns[i].send(("stop", None))
+                except OSError:
+                    self.gone.add(i)
+        deadline = time.monotonic() + 10
+        for i in range(len(self.conns)):
+            while not exhausted and i not in self.gone and self.conns[i].poll(max(0.0, deadline - time.monotonic())):
+                self.receive(i, final=True)
+        for i, proc in enumerate(self.procs):
+            self.conns[i].close()
+            proc.join(timeout=0 if exhausted else 1)
+            if not exhausted and proc.is_alive():
+                proc.kill()
+        self.selector.close()
+        # A slot with no last word: its worker never had a job, or died (what it held
+        # was retried or is counted in `abandoned`), or did not answer "stop" (what it
+        # did is unknown).
+        return self.retired + [self.last.get(i, {"complete": self.fresh[i] or i in self.gone})
+                               for i in range(len(self.conns))]
+
+
+def _seeds(searcher: Splittable) -> list:
+    """Empty the searcher's frontier after the first run, in the order it would have
+    run it reversed (jobs are popped from the end): each candidate becomes a job."""
+    seeds = []
+    while (cand := searcher.select()) is not None:
+        seeds.append(cand)
+    return seeds[::-1]
 
 
 def first_jobs(target: Target, options: Options, solver_factory, handler=None, sandbox=None):
@@ -223,13 +472,8 @@ def first_jobs(target: Target, options: Options, solver_factory, handler=None, s
     return engine, first, jobs
 
 
-def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget: Budget) -> None:
-    """The coordinator's statistics once the workers stopped: complete only if the
-    tree was exhausted, no worker was lost and every worker's own search was complete;
-    the workers' divergences, concretizations and solver counts added in."""
-    stats = engine.stats
-    stats.stop_reason = reason
-    stats.complete = reason == "exhausted" and stats.complete and lost == 0 and all(f["complete"] for f in finals)
+def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
+    """Add the workers' divergences, concretizations and solver counts to the coordinator's."""
     for f in finals:
         stats.divergences += f.get("divergences", 0)
         for key, n in f.get("concretizations", {}).items():
@@ -237,57 +481,84 @@ def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget:
         for key, n in f.get("solver", {}).items():
             if hasattr(stats.solver, key):
                 setattr(stats.solver, key, getattr(stats.solver, key) + n)
+
+
+def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget: Budget) -> None:
+    """The statistics of a Ray exploration once its actors stopped (engine/distributed.py):
+    complete only if the tree was exhausted, no actor was lost and every actor's own
+    search was complete."""
+    stats = engine.stats
+    stats.stop_reason = reason
+    stats.complete = reason == "exhausted" and stats.complete and lost == 0 and all(f["complete"] for f in finals)
+    add_finals(stats, finals)
     stats.paths = len(engine.signatures) + sum(t.new_path for t in engine.tests[1:])
     stats.time_s = budget.elapsed
 
 
-def explore_parallel(target: Target, options: Options, workers: int, *, solver_factory, handler=None,
-                     sandbox=None) -> tuple[ExplorationStats, list[TestCase], dict]:
-    """Explore `target` with `workers` processes, DART's depth-first search in each;
-    returns the statistics, the test cases and a report section."""
+def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[ExplorationStats, dict]:
+    """Explore with `workers` processes, each running the engine's own (Splittable)
+    searcher below the subtrees it is given.  `engine` is the round's engine: its first
+    run is made here, and its tests, paths and counts gather every worker's; its bound
+    probe (iterative deepening) decides when the round yields to a deeper one, the
+    workers' own probes whether a bound cut a path.  Returns the statistics and a
+    report section."""
+    options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
-    engine, first, jobs = first_jobs(target, options, solver_factory, handler, sandbox)
-    stats, tests = engine.stats, engine.tests
+    cpu, runs = time.process_time(), stats.runs
+    if not budget.exhausted(stats.runs):
+        engine._random_run()
+    seeds = _seeds(engine.searcher)
+    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
     ctx = multiprocessing.get_context("fork")
-    procs, conns = [], []
-    for _ in range(workers):
+
+    def spawn():
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, target, options, solver_factory, first, sandbox))
+        proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory), daemon=True)
         proc.start()
         child.close()
-        procs.append(proc)
-        conns.append(parent)
-    co = _Coordinator(conns, stats, tests, handler, jobs)
+        return parent, proc
+
+    co = _Coordinator(spawn, workers if jobs else 0, engine, jobs)
     reason = ""
+    probe = engine.probe
     try:
         while True:
-            co.dispatch()
-            if not co.busy() and not co.jobs:
-                reason = "exhausted"
-                break
             reason = budget.exhausted(stats.runs)
+            if not reason and probe is not None and probe.should_yield(stats.runs):
+                reason = "deepen"   # its share of the budget is spent: the next round raises the bounds
             if reason:
                 break
-            for conn in wait([conns[i] for i in range(workers) if i not in co.gone], timeout=0.5):
-                co.receive(conns.index(conn))
+            co.dispatch()
+            if not co.busy() and (not co.waiting() or len(co.gone) == len(co.conns)):
+                co.abandoned += co.waiting()    # every worker slot died too often: nothing can run them
+                reason = "exhausted"
+                break
+            co.poll(timeout=0.5)
     except KeyboardInterrupt:
         reason = "interrupted"
     finally:
-        for i in range(workers):
-            if i not in co.gone:
-                try:
-                    conns[i].send(("stop", None))
-                except OSError:
-                    co.gone.add(i)
-        deadline = time.monotonic() + 10
-        for i in range(workers):
-            while i not in co.gone and conns[i].poll(max(0.0, deadline - time.monotonic())):
-                co.receive(i, final=True)
-        for proc in procs:
-            proc.join(timeout=1)
-            if proc.is_alive():
-                proc.kill()
-    finals = [co.last.get(i, {"complete": False}) for i in range(workers)]
-    conclude(engine, reason, co.lost, finals, budget)
-    return stats, tests, {"workers": workers, "lost_workers": co.lost, "peak_frontier": co.peak_frontier,
-                          "cut": any(f.get("cut") for f in finals)}
+        finals = co.finish(reason == "exhausted")
+    stats.stop_reason = reason
+    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0 and not co.unprobed
+                      and all(f["complete"] for f in finals))
+    add_finals(stats, finals)
+    stats.time_s += budget.elapsed
+    # CPU seconds: the coordinator's own (its first run included), the workers' (each
+    # process's whole life, its start-up included), and the workers' seconds idle.
+    return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
+                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
+                   "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
+                   "coordinator_cpu_s": round(time.process_time() - cpu, 4),
+                   "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
+                   "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
+
+
+def merge_rounds(earlier: dict, section: dict) -> dict:
+    """One report section over every deepening round: counts and seconds add up, the
+    frontier's peak is the highest, `cut` is the last round's."""
+    merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
+              "rounds": earlier.get("rounds", 1) + 1}
+    for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s",
+                "worker_cpu_s", "worker_idle_s"):
+        merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
+    return merged

@@ -63,12 +63,16 @@ _LIBRARY_DIRS = tuple(
 _SMARTEST_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + os.sep
 
 
+# Asked for every frame of every run: the same few files, each a handful of system calls.
+_realpath = functools.lru_cache(maxsize=4096)(os.path.realpath)
+
+
 def _is_own(filename: str, root: str) -> bool:
     """Under `root`, and not smartest's.  A root inside site-packages (an installed
     package, see `package_root`) owns its files; otherwise library files never count."""
     if not filename or filename.startswith("<"):
         return False
-    real = os.path.realpath(filename)
+    real = _realpath(filename)
     if real.startswith(_SMARTEST_DIR):
         return False
     if root.endswith(".py"):            # a single-module distribution: that file alone

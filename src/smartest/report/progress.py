@@ -7,7 +7,9 @@ import time
 
 def _line(stats) -> str:
     par = getattr(stats, "parallel", None)
-    workers = (f"  workers busy {par['busy']}/{par['workers']}  subtrees waiting {par['waiting']}" if par else "")
+    workers = ("" if not par else f"  ({par['why_not']})" if "why_not" in par
+               else f"  workers busy {par['busy']}/{par['workers']}  subtrees waiting {par['waiting']}"
+                    f"  frontier {par.get('frontier', par['waiting'])}")
     return (f"runs {stats.runs}  paths {stats.paths}  bugs {stats.bugs}  "
             f"branch sides {len(stats.branch_sides)}  queries {stats.solver.queries}{workers}")
 

@@ -29,3 +29,13 @@ class DepthFirstSearcher:
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
+
+    # -- Splittable (search/protocol.py): the stack's bottom is its shallowest side
+    def pending(self) -> int:
+        return len(self._stack)
+
+    def take(self, candidate: Candidate) -> None:
+        self._stack.append(candidate)
+
+    def give(self) -> Candidate | None:
+        return self._stack.pop(0) if len(self._stack) > 1 else None

@@ -58,6 +58,18 @@ class Searcher(Protocol):
     def rejected(self, candidate: Candidate, status: Status) -> None: ...
 
 
+class Splittable(Searcher, Protocol):
+    """A flip-based searcher whose frontier can be cut among processes
+    (engine/parallel.py): each pending candidate stands for a disjoint subtree, so
+    another searcher may `take` one and explore below it while this one goes on."""
+
+    tree: ExecutionTree
+
+    def pending(self) -> int: ...                  # candidates waiting
+    def take(self, candidate: Candidate) -> None: ...   # a flip candidate another searcher gave
+    def give(self) -> Candidate | None: ...        # the shallowest pending one (the largest subtree), None below 2
+
+
 def decisions(path: Sequence[Branch]) -> tuple[tuple[Site, bool], ...]:
     return tuple((b.site, b.taken) for b in path)
 

@@ -40,6 +40,24 @@ class GenerationalSearcher:
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
 
+    # -- Splittable (search/protocol.py)
+    def pending(self) -> int:
+        return len(self._heap)
+
+    def take(self, candidate: Candidate) -> None:
+        """A given candidate's parent run is not this searcher's: it scores as covering nothing new."""
+        heapq.heappush(self._heap, (0, next(self._tie), candidate))
+
+    def give(self) -> Candidate | None:
+        if len(self._heap) < 2:
+            return None
+        k = min(range(len(self._heap)), key=lambda i: self._heap[i][2].origin[2])
+        cand = self._heap[k][2]
+        self._heap[k] = self._heap[-1]
+        self._heap.pop()
+        heapq.heapify(self._heap)
+        return cand
+
 
 def build(options, solver, target) -> tuple[GenerationalSearcher, InlinePolicy]:
     """The `generational` strategy: generational search over one tree, every call inlined."""

@@ -32,18 +32,14 @@ class InterleavedSearcher:
         self._covered: set = set()                          # (site, side) some run took
         self._tie = itertools.count()
         self._turn = 0
+        self._live = 0                                      # entries not yet taken
 
     def update(self, run: ExploredRun) -> None:
         nodes, start = insert_run(self.tree, run)
         for b in run.path:
             self._covered.add((b.site, b.taken))
         for j, node in dangling_sides(run.path, nodes, start):
-            entry = [flip(run.path, j, run.assignment, (node, not run.path[j].taken, j))]
-            self._stack.append(entry)
-            tie = next(self._tie)
-            if (run.path[j].site, not run.path[j].taken) not in self._covered:
-                heapq.heappush(self._uncovered, (j, tie, entry))
-            heapq.heappush(self._queue, (j, tie, entry))
+            self.take(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j)))
 
     def select(self) -> Candidate | None:
         self._turn += 1
@@ -54,6 +50,7 @@ class InterleavedSearcher:
         while self._stack:
             entry = self._stack.pop()
             if entry:
+                self._live -= 1
                 return entry.pop()
         return None
 
@@ -67,12 +64,35 @@ class InterleavedSearcher:
             if entry:
                 node, side, _ = entry[0].origin
                 if (node.site, side) not in self._covered:
+                    self._live -= 1
                     return entry.pop()
+        return self._shallowest()
+
+    def _shallowest(self) -> Candidate | None:
         while self._queue:
             _, _, entry = heapq.heappop(self._queue)
             if entry:
+                self._live -= 1
                 return entry.pop()
         return None
+
+    # -- Splittable (search/protocol.py)
+    def pending(self) -> int:
+        return self._live
+
+    def take(self, candidate: Candidate) -> None:
+        """Hold a flip candidate on both frontiers (from a run of this searcher, or given)."""
+        j = candidate.origin[2]
+        entry = [candidate]
+        self._stack.append(entry)
+        self._live += 1
+        tie = next(self._tie)
+        if candidate.expect[-1] not in self._covered:     # the flipped decision: (site, side)
+            heapq.heappush(self._uncovered, (j, tie, entry))
+        heapq.heappush(self._queue, (j, tie, entry))
+
+    def give(self) -> Candidate | None:
+        return self._shallowest() if self._live > 1 else None
 
 
 def build(options, solver, target) -> tuple[InterleavedSearcher, InlinePolicy]:
