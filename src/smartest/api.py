@@ -109,7 +109,7 @@ def _mixed_solving(options: Options):
 
 
 PARALLEL = ("dart", "interleaved", "generational")   # searchers engine/parallel.py splits (search.protocol.Splittable)
-RAY = ("dart",)                                       # and those engine/distributed.py runs as Ray tasks
+RAY = ("dart",)                                       # and those engine/distributed.py runs on Ray actors
 
 
 def _workers(options: Options) -> tuple[int, str]:
