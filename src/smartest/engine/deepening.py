@@ -22,7 +22,8 @@ from typing import Any, Mapping
 
 from smartest.options import Options
 from smartest.solver import build_solver_chain
-from smartest.solver.protocol import Query
+from smartest.solver.independence import slice_query
+from smartest.solver.protocol import Query, SolverStats
 from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term
@@ -53,15 +54,21 @@ def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]
 class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
-    def __init__(self, params, options: Options, runs: int = 0, last: bool = False) -> None:
+    def __init__(self, params, options: Options, runs: int = 0, last: bool = False, solver=None,
+                 stats: SolverStats | None = None) -> None:
         """`runs`: runs made before this round.  A round that has seen a cut yields to
         the next after half of the budget left (unless its bounds are the ceiling,
-        `last`), so a search that cannot exhaust its bound still gets past it."""
+        `last`), so a search that cannot exhaust its bound still gets past it.
+        `solver`: the round's solver chain, whose string lowering and z3 translation
+        the probe shares (its queries are `fresh`: they touch no incremental solver,
+        so the round's models are what they would be without the probe); `stats`
+        count the probes."""
         self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.options = options
-        self.layer: StringLoweringSolver | None = None   # built on the first probe
+        self.layer = _lowering_layer(solver)   # None: built on the first probe
+        self.stats = stats
         self.cut = False
         self.probes = 0
         self._probed: set[Term] = set()   # negated branches already probed
@@ -81,16 +88,24 @@ class BoundProbe:
         # where it was not (a loop's `i < len(s)` is a new term at every i).
         self._probed.add(constraints[-1])
         if self.layer is None:
-            # A solver of its own: the round's backend keeps the domains it was given in
-            # its incremental solvers, and sharing it changed which models the round got.
             layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
                                           max_str_len=self.options.max_str_len, cache=False, slicing=False)
-            while not isinstance(layer, StringLoweringSolver):
-                layer = layer.inner
-            self.layer = layer
+            self.layer = _lowering_layer(layer)
         self.probes += 1
-        if self.layer.open_lengths_sat(Query(constraints, self.domains, dict(hints))):
+        if self.stats is not None:
+            self.stats.probes += 1
+        # The slice the round's solver answered unsat: the rest holds of the current
+        # input under any bound, and its terms are the ones already lowered and translated.
+        query = slice_query(Query(constraints, self.domains, dict(hints)))
+        if self.layer.open_lengths_sat(query):
             self.cut = True
+
+
+def _lowering_layer(solver) -> StringLoweringSolver | None:
+    """The string-lowering layer of a solver chain (None if it has none)."""
+    while solver is not None and not isinstance(solver, StringLoweringSolver):
+        solver = getattr(solver, "inner", None)
+    return solver
 
 
 def at_ceiling(options: Options) -> bool:

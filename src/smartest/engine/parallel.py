@@ -116,7 +116,7 @@ def _worker(conn, target: Target, options: Options, solver_factory, searcher: Su
     policy = InlinePolicy()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
                     handler=_Outbox(conn), sandbox=sandbox)
-    engine.probe = BoundProbe(target.params, options, 0, True)   # a bound that cuts a path clears complete
+    engine.probe = BoundProbe(target.params, options, 0, True, solver, solver_stats)   # a cut clears complete
     o = options
     said_idle = True      # the coordinator knows a new worker holds no job
     while True:
@@ -245,7 +245,7 @@ def explore_subtree(target: Target, options: Options, job: Job, max_runs: int, s
     searcher, policy, collector = SubtreeSearcher(), InlinePolicy(), _Collector()
     engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=solver_stats, policy=policy,
                     handler=collector, sandbox=sandbox)
-    engine.probe = BoundProbe(target.params, options, 0, True)
+    engine.probe = BoundProbe(target.params, options, 0, True, solver, solver_stats)
     with for_exploration(options, own_modules(target.is_own_file), target.module):
         o = options
         result = execute(target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
