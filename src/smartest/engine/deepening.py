@@ -5,14 +5,15 @@ Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
 unsatisfiable, and a search that ends there would claim `complete` with the bug
 beyond the bound never run.  So every answer "unsatisfiable" on a query over a
 bounded input (a string, bytes, a container length) is probed once more with the
-bounds opened: string lengths free (lowered with the round's K positions; positions
-past K are absent), containers at twice their bound.  A satisfiable
+bounds opened: string and container lengths free (strings lowered with the round's
+K positions, positions past K absent; container cells built for twice their bound M,
+cells past 2M absent).  A satisfiable
 probe means the bound cut a path: the round is not complete, and `api.run_exploration` starts
 another one with doubled bounds while the budget lasts.  The probe is an
 under-approximation of "longer inputs" (characters past K and elements past 2M
 are absent; an equality with a longer constant compares the first K positions and
 the length, so it is seen), so a query that needs one that far is not seen as cut; a query about
-string lengths alone always is.
+lengths alone (`len(xs) > 10` under M = 4) always is.
 """
 from __future__ import annotations
 
@@ -26,19 +27,21 @@ from smartest.solver.independence import slice_query
 from smartest.solver.protocol import Query, SolverStats
 from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.terms import Term
+from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 32, 16      # deepening stops here (lowering is quadratic in the bound; deeper
 #                                    bounds build terms deeper than the recursive term walks allow)
 _TEXT = (Sort.STR, Sort.BYTES)
+_ZERO = const(0)
 
 
 def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]]:
-    """The domains of the inputs with string lengths open and containers at twice their
-    bound (their cells and constraints built for real: an enum-keyed dict cannot grow
-    past its members), and the variables whose bound changed."""
-    wider = prepare_inputs(params, dataclasses.replace(options, max_len=2 * max(options.max_len, 1)))
+    """The domains of the inputs with string and container lengths open, container
+    cells built for twice their bound (with their constraints: an enum-keyed dict cannot
+    grow past its members), and the variables whose bound changed."""
+    wide = 2 * max(options.max_len, 1)
+    wider = prepare_inputs(params, dataclasses.replace(options, max_len=wide))
     narrow = prepare_inputs(params, options)      # binds the kinds back to this round's bounds
     out, bounded = {}, set()
     for v, d in wider.items():
@@ -48,6 +51,10 @@ def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]
         out[v] = d
         if narrow.get(v) is not d:
             bounded.add(v)
+            if d is build.and_(build.le(_ZERO, v), build.le(v, const(wide))):
+                # A container's length (kinds_containers `_length`): open, so that
+                # `len(xs) > 10` under a bound of 4 is seen as cut; cells stop at `wide`.
+                out[v] = build.le(_ZERO, v)
     return out, frozenset(bounded)
 
 

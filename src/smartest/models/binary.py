@@ -16,6 +16,7 @@ import struct
 import sys
 
 from smartest.models import syntax
+from smartest.models.escapes import holds_proxy
 from smartest.models.modules import register_function
 from smartest.models.registry import CLASS_MODELS, REGISTRY
 from smartest.symbolic.bytestr import SymBytes, bytes_term, make_bytes
@@ -201,6 +202,9 @@ def _bounds(code: str, size: int) -> tuple[int, int]:
 @register_function("struct", "pack")
 def pack(fmt, *values):
     if not any(type(v) is SymInt for v in values):
+        if holds_proxy(values):     # a symbolic float (`<d`), a str for `s`: C reads its value
+            record_concretization("struct.pack of these values has no model", callee="struct.pack")
+            return struct.pack(realize(fmt), *map(scalar_value, values))
         return struct.pack(fmt, *values)
     layout = _layout(realize(fmt)) if isinstance(realize(fmt), str) else None
     if layout is None or len(layout[0]) != len(values) or not all(type(v) in (int, SymInt) for v in values):
