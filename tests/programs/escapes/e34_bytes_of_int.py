@@ -1,7 +1,6 @@
 """bytes([n]): the builtin bytes applied to a list holding a symbolic int.
 
-An escape channel (issue 11): smartest either reaches every outcome or says the
-exploration is incomplete."""
+A modelled channel (issue 11): every outcome is reached and the search is complete."""
 
 
 def f(n: int) -> int:
@@ -18,4 +17,5 @@ EXPECTED = {
     'function': 'f',
     'reach': ['return -1', 'return 0', 'return 1'],
     'witness': {'return -1': {'n': 256}, 'return 0': {'n': 0}, 'return 1': {'n': 7}},
+    'complete': True,
 }

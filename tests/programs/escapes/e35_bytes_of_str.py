@@ -1,7 +1,6 @@
 """bytes(s, encoding): the builtin bytes encoding a symbolic string.
 
-An escape channel (issue 11): smartest either reaches every outcome or says the
-exploration is incomplete."""
+A modelled channel (issue 11): every outcome is reached and the search is complete."""
 
 
 def f(s: str) -> int:
@@ -18,4 +17,5 @@ EXPECTED = {
     'function': 'f',
     'reach': ['return -1', 'return 0', 'return 1'],
     'witness': {'return -1': {'s': '\xe9'}, 'return 0': {'s': ''}, 'return 1': {'s': 'ok'}},
+    'complete': True,
 }
