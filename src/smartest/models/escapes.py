@@ -117,6 +117,15 @@ def holds_proxy_state(obj: Any) -> bool:
 _NOT_STATE = (type, type(sys), FunctionType, MethodType, BuiltinFunctionType)
 
 
+def _keeps_proxy(args: tuple, kwargs: dict) -> bool:
+    """An argument that keeps a proxy in its attributes (the common case, arguments
+    without attributes of their own, costs one type lookup each)."""
+    for a in (args if not kwargs else (*args, *kwargs.values())):
+        if type(a).__dictoffset__ and holds_proxy_state(a):
+            return True
+    return False
+
+
 def _owner(fn: Any) -> Any:
     owner = getattr(fn, "__objclass__", None)
     if owner is None:
@@ -223,9 +232,10 @@ def call(fn: Callable, /, *args, **kwargs):
         # one in its attributes, or a method of such an object called with no argument
         # (`string.Template(s).substitute()`), is watched all the same; C code reads such
         # an object only through the protocol (the attributes are the proxies themselves).
+        if not (_keeps_proxy(args, kwargs) if args or kwargs else holds_proxy_state(getattr(fn, "__self__", None))):
+            return fn(*args, **kwargs)
         kind = _callee_kind(fn)
-        if not kind or not (any(holds_proxy_state(a) for a in (*args, *kwargs.values())) if args or kwargs
-                            else holds_proxy_state(getattr(fn, "__self__", None))):
+        if not kind:
             return fn(*args, **kwargs)
         return _watched(fn, args, kwargs, kind)
     for v in (*args, *kwargs.values()):
