@@ -1,7 +1,7 @@
 """The cost of the escape checks: DART's runs per CPU second on locate_top.top with the
 checks on and switched off, measured in one invocation on the same code.
 
-    PYTHONPATH=src python3 benchmarks/locate_top_rps.py [--pairs 11]
+    PYTHONPATH=src python3 benchmarks/locate_top_rps.py [--pairs 11] [--strategy dart]
 
 Each sample is a fresh process (`--child on|off`) that explores locate_top.top at
 n = 4, 8, 16 three times (252 runs) after one warm-up exploration and reports its
@@ -49,13 +49,13 @@ def _switch_off() -> None:
     deepening.BoundProbe.__call__ = lambda self, constraints, hints: None
 
 
-def child(mode: str, reps: int) -> dict:
+def child(mode: str, reps: int, strategy: str) -> dict:
     if mode == "off":
         _switch_off()
     import smartest
 
     def explore(n):
-        return smartest.explore(TARGET, run_dir=None, coverage=False, max_str_len=n, deepen=False, strategy="dart")
+        return smartest.explore(TARGET, run_dir=None, coverage=False, max_str_len=n, deepen=False, strategy=strategy)
 
     explore(4)   # imports, the rewrite of the target, z3's start
     runs = queries = probes = 0
@@ -74,17 +74,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pairs", type=int, default=11, help="on/off pairs of samples (default 11)")
     ap.add_argument("--reps", type=int, default=3, help="explorations of each size per sample (default 3)")
+    ap.add_argument("--strategy", default="dart", help="the strategy explored with (default dart, as benchmarks/run.py)")
     ap.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.reps)))
+        print(json.dumps(child(args.child, args.reps, args.strategy)))
         return
     samples: dict[str, list[dict]] = {"on": [], "off": []}
     ratios = []
     for i in range(args.pairs):
         pair = {}
         for mode in (("on", "off") if i % 2 == 0 else ("off", "on")):
-            out = subprocess.run([sys.executable, __file__, "--child", mode, "--reps", str(args.reps)],
+            out = subprocess.run([sys.executable, __file__, "--child", mode, "--reps", str(args.reps),
+                                  "--strategy", args.strategy],
                                  check=True, capture_output=True, text=True).stdout
             pair[mode] = json.loads(out.strip().splitlines()[-1])
             samples[mode].append(pair[mode])
