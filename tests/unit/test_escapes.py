@@ -207,3 +207,17 @@ def test_struct_pack_of_a_symbolic_float_records():
     import struct
     found = _records(lambda: view(struct).pack("<d", new_float_input("x", 2.0)))
     assert [c.callee for c in found] == ["struct.pack"]
+
+
+def test_modelled_patterns_and_matches_are_instances_of_the_re_types():
+    # re.Pattern / re.Match cannot be subclassed: a target's isinstance() checks and
+    # re's own `_compile` must still take CPython's branches on the models.
+    import re
+    from smartest.models import regex as RM
+    from smartest.models.registry import REGISTRY
+    pattern = RM.compile_("a+")
+    assert type(pattern) is RM.SymPattern and isinstance(pattern, re.Pattern)
+    assert REGISTRY["type"](pattern) is re.Pattern
+    match = pattern.match(new_str_input("s", "aab"))
+    assert isinstance(match, re.Match) and REGISTRY["type"](match) is re.Match
+    assert re.sub(pattern, "", "aab") == "b"
