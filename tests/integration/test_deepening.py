@@ -38,3 +38,13 @@ def test_bounds_that_cut_nothing_stay_complete():
     report = smartest.explore(f"{SPEC}:short_only", run_dir=None, coverage=False, max_str_len=4, max_runs=200)
     assert _returns(report, bounds.short_only) == {0, 1}
     assert report.complete and report.bounded is None
+
+
+def test_a_container_length_past_twice_the_bound_is_seen_as_cut():
+    # The probe opens container lengths (cells stop at twice the bound): `len(xs) > 10`
+    # under a bound of 4 is a cut, so the search deepens instead of claiming complete.
+    report = smartest.explore(f"{SPEC}:very_many_items", run_dir=None, coverage=False, max_len=4, max_runs=200)
+    assert _returns(report, bounds.very_many_items) == {0, 1}
+    fixed = smartest.explore(f"{SPEC}:very_many_items", run_dir=None, coverage=False, max_len=4, deepen=False)
+    assert _returns(fixed, bounds.very_many_items) == {0}
+    assert not fixed.complete and fixed.bounded == {"max_str_len": 8, "max_len": 4}

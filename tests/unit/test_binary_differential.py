@@ -27,14 +27,17 @@ INT_CASES = [
     lambda n: BM.to_bytes(n, 4, "little"), lambda n: BM.to_bytes(n, 3, "big", signed=True),
     lambda n: BM.to_bytes(n, 0, "big"),
     *[(lambda f: lambda n: BM.pack(f, *[n] * _count(f)))(f) for f in FORMATS],
+    lambda n: BM.bytes_([n]), lambda n: BM.bytes_((3, n, 250)),
 ]
 BYTES_CASES = [
     lambda b: BM.from_bytes(int, b, "big"), lambda b: BM.from_bytes(int, b, "little", signed=True),
     lambda b: BM.hex_(b), *[(lambda f: lambda b: BM.unpack(f, b))(f) for f in FORMATS],
+    lambda b: BM.bytes_(b),
 ]
 STR_CASES = [
     lambda s: BM.encode(s), lambda s: BM.encode(s, "ascii"), lambda s: BM.encode(s, "latin-1"),
-    lambda s: BM.fromhex(bytes, s),
+    lambda s: BM.fromhex(bytes, s), lambda s: BM.bytes_(s, "ascii"), lambda s: BM.bytes_(s, "utf-8"),
+    lambda s: BM.bytes_(s, "latin-1", "strict"),
 ]
 
 
@@ -61,6 +64,11 @@ def test_int_to_bytes_and_pack_match_cpython():
             check(lambda x, case=case: case(x), (n,), (new_int_input("x", n),), {X: n})
             tried += 1
     assert tried == len(INTS) * len(INT_CASES)
+
+
+def test_bytes_of_a_count_matches_cpython():
+    for n in range(-3, 9):
+        check(BM.bytes_, (n,), (new_int_input("x", n),), {X: n})
 
 
 def test_from_bytes_hex_and_unpack_match_cpython():

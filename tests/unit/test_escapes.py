@@ -166,3 +166,58 @@ def test_followed_code_records_nothing():
     assert not _records(lambda: escapes.call(isinstance, s, str))
     assert not _records(lambda: escapes.call([].append, s))
     assert not _records(lambda: escapes.call(s.find, "b"))
+
+
+def test_a_method_called_without_arguments_on_an_object_keeping_a_proxy_records():
+    # string.Template keeps the text in `self.template`; substitute() hands it to C `re`
+    # with no argument for the guard to see (this ended `complete` with outcomes missed).
+    import string
+    tmpl = string.Template(new_str_input("s", "$a"))
+    found = _records(lambda: escapes.call(tmpl.substitute))
+    assert [c.callee for c in found][:1] == ["re.Pattern.sub"]
+    assert not _records(lambda: escapes.call(string.Template("$a").safe_substitute))
+
+
+def test_the_profile_hook_sees_a_proxy_kept_in_an_attribute_of_a_local(tmp_path, monkeypatch):
+    # Library code whose only reference to the proxy is `box.b` (the argument of the C
+    # call is a temporary): the hook reads the attributes of the frame's locals.
+    (tmp_path / "ec_boxlib.py").write_text("import binascii\n\n"
+                                           "def hexed(box):\n    return binascii.hexlify(box.b + b'')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import ec_boxlib
+    monkeypatch.setattr(escapes, "FOLLOWED_LIBRARY", escapes.FOLLOWED_LIBRARY | {"ec_boxlib"})
+
+    class Box:
+        def __init__(self, b):
+            self.b = b
+    found = _records(lambda: escapes.call(ec_boxlib.hexed, Box(new_bytes_input("b", b"ab"))))
+    assert [c.callee for c in found] == ["binascii.hexlify"]
+    assert not _records(lambda: escapes.call(ec_boxlib.hexed, Box(b"ab")))
+
+
+def test_c_methods_of_a_subclass_of_a_followed_container_are_followed():
+    class Stack(list):
+        pass
+    stack = Stack()
+    assert not _records(lambda: escapes.call(stack.append, new_str_input("s", "a")))
+    assert stack == ["a"]
+
+
+def test_struct_pack_of_a_symbolic_float_records():
+    import struct
+    found = _records(lambda: view(struct).pack("<d", new_float_input("x", 2.0)))
+    assert [c.callee for c in found] == ["struct.pack"]
+
+
+def test_modelled_patterns_and_matches_are_instances_of_the_re_types():
+    # re.Pattern / re.Match cannot be subclassed: a target's isinstance() checks and
+    # re's own `_compile` must still take CPython's branches on the models.
+    import re
+    from smartest.models import regex as RM
+    from smartest.models.registry import REGISTRY
+    pattern = RM.compile_("a+")
+    assert type(pattern) is RM.SymPattern and isinstance(pattern, re.Pattern)
+    assert REGISTRY["type"](pattern) is re.Pattern
+    match = pattern.match(new_str_input("s", "aab"))
+    assert isinstance(match, re.Match) and REGISTRY["type"](match) is re.Match
+    assert re.sub(pattern, "", "aab") == "b"

@@ -5,14 +5,15 @@ Under a bound K the solver proves `s == "<14 characters>"` or `len(xs) > 4`
 unsatisfiable, and a search that ends there would claim `complete` with the bug
 beyond the bound never run.  So every answer "unsatisfiable" on a query over a
 bounded input (a string, bytes, a container length) is probed once more with the
-bounds opened: string lengths free (lowered with the round's K positions; positions
-past K are absent), containers at twice their bound.  A satisfiable
+bounds opened: string and container lengths free (strings lowered with the round's
+K positions, positions past K absent; container cells built for twice their bound M,
+cells past 2M absent).  A satisfiable
 probe means the bound cut a path: the round is not complete, and `api.run_exploration` starts
 another one with doubled bounds while the budget lasts.  The probe is an
 under-approximation of "longer inputs" (characters past K and elements past 2M
 are absent; an equality with a longer constant compares the first K positions and
 the length, so it is seen), so a query that needs one that far is not seen as cut; a query about
-string lengths alone always is.
+lengths alone (`len(xs) > 10` under M = 4) always is.
 """
 from __future__ import annotations
 
@@ -22,22 +23,25 @@ from typing import Any, Mapping
 
 from smartest.options import Options
 from smartest.solver import build_solver_chain
-from smartest.solver.protocol import Query
+from smartest.solver.independence import slice_query
+from smartest.solver.protocol import Query, SolverStats
 from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.terms import Term
+from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 32, 16      # deepening stops here (lowering is quadratic in the bound; deeper
 #                                    bounds build terms deeper than the recursive term walks allow)
 _TEXT = (Sort.STR, Sort.BYTES)
+_ZERO = const(0)
 
 
 def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]]:
-    """The domains of the inputs with string lengths open and containers at twice their
-    bound (their cells and constraints built for real: an enum-keyed dict cannot grow
-    past its members), and the variables whose bound changed."""
-    wider = prepare_inputs(params, dataclasses.replace(options, max_len=2 * max(options.max_len, 1)))
+    """The domains of the inputs with string and container lengths open, container
+    cells built for twice their bound (with their constraints: an enum-keyed dict cannot
+    grow past its members), and the variables whose bound changed."""
+    wide = 2 * max(options.max_len, 1)
+    wider = prepare_inputs(params, dataclasses.replace(options, max_len=wide))
     narrow = prepare_inputs(params, options)      # binds the kinds back to this round's bounds
     out, bounded = {}, set()
     for v, d in wider.items():
@@ -47,21 +51,31 @@ def _opened(params, options: Options) -> tuple[dict[Term, Term], frozenset[Term]
         out[v] = d
         if narrow.get(v) is not d:
             bounded.add(v)
+            if d is build.and_(build.le(_ZERO, v), build.le(v, const(wide))):
+                # A container's length (kinds_containers `_length`): open, so that
+                # `len(xs) > 10` under a bound of 4 is seen as cut; cells stop at `wide`.
+                out[v] = build.le(_ZERO, v)
     return out, frozenset(bounded)
 
 
 class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
-    def __init__(self, params, options: Options, runs: int = 0, last: bool = False) -> None:
+    def __init__(self, params, options: Options, runs: int = 0, last: bool = False, solver=None,
+                 stats: SolverStats | None = None) -> None:
         """`runs`: runs made before this round.  A round that has seen a cut yields to
         the next after half of the budget left (unless its bounds are the ceiling,
-        `last`), so a search that cannot exhaust its bound still gets past it."""
+        `last`), so a search that cannot exhaust its bound still gets past it.
+        `solver`: the round's solver chain, whose string lowering and z3 translation
+        the probe shares (its queries are `fresh`: they touch no incremental solver,
+        so the round's models are what they would be without the probe); `stats`
+        count the probes."""
         self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.options = options
-        self.layer: StringLoweringSolver | None = None   # built on the first probe
+        self.layer = _lowering_layer(solver)   # None: built on the first probe
+        self.stats = stats
         self.cut = False
         self.probes = 0
         self._probed: set[Term] = set()   # negated branches already probed
@@ -81,16 +95,24 @@ class BoundProbe:
         # where it was not (a loop's `i < len(s)` is a new term at every i).
         self._probed.add(constraints[-1])
         if self.layer is None:
-            # A solver of its own: the round's backend keeps the domains it was given in
-            # its incremental solvers, and sharing it changed which models the round got.
             layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
                                           max_str_len=self.options.max_str_len, cache=False, slicing=False)
-            while not isinstance(layer, StringLoweringSolver):
-                layer = layer.inner
-            self.layer = layer
+            self.layer = _lowering_layer(layer)
         self.probes += 1
-        if self.layer.open_lengths_sat(Query(constraints, self.domains, dict(hints))):
+        if self.stats is not None:
+            self.stats.probes += 1
+        # The slice the round's solver answered unsat: the rest holds of the current
+        # input under any bound, and its terms are the ones already lowered and translated.
+        query = slice_query(Query(constraints, self.domains, dict(hints)))
+        if self.layer.open_lengths_sat(query):
             self.cut = True
+
+
+def _lowering_layer(solver) -> StringLoweringSolver | None:
+    """The string-lowering layer of a solver chain (None if it has none)."""
+    while solver is not None and not isinstance(solver, StringLoweringSolver):
+        solver = getattr(solver, "inner", None)
+    return solver
 
 
 def at_ceiling(options: Options) -> bool:

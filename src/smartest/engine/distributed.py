@@ -86,7 +86,7 @@ class Explorer:
         self.searcher = SubtreeSearcher()
         self.engine = Engine(target, options, searcher=self.searcher, solver=solver, solver_stats=solver_stats,
                              policy=InlinePolicy(), handler=self, sandbox=sandbox)
-        self.engine.probe = BoundProbe(target.params, options, 0, True)   # a cut bound clears complete
+        self.engine.probe = BoundProbe(target.params, options, 0, True, solver, solver_stats)   # a cut clears complete
         self.found: list[TestCase] = []
         self.unsent = 0     # runs not yet reported (replays and tests)
         self.seeds: list | None = None      # the first run's candidates, once replayed here

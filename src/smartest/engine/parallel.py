@@ -189,7 +189,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
     engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
                     policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
     out = engine.handler = _Outbox(conn, engine)
-    probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True))   # a bound that cuts a path clears complete
+    probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True, solver, solver_stats))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
     probing = False       # it said "idle" with probes to make: it says "probed" when they are made
     given: set = set()    # (node, side) of the candidates given away: a job may bring one back

@@ -1,6 +1,6 @@
 """Models of the conversions between ints, text and bytes: `int.to_bytes`,
-`int.from_bytes`, `str.encode` (UTF-8, ASCII, Latin-1), `bytes.hex`, `bytes.fromhex`,
-and `struct.pack` / `struct.unpack` for the integer formats.
+`int.from_bytes`, `str.encode` (UTF-8, ASCII, Latin-1), `bytes(...)`, `bytes.hex`,
+`bytes.fromhex`, and `struct.pack` / `struct.unpack` for the integer formats.
 
 Bytes are built from per-byte terms (`from_byte`) and read as codes, so a packed
 integer's bytes are linear terms of it (`n // 256**k % 256`).  Where a result's
@@ -16,8 +16,9 @@ import struct
 import sys
 
 from smartest.models import syntax
+from smartest.models.escapes import holds_proxy
 from smartest.models.modules import register_function
-from smartest.models.registry import CLASS_MODELS, REGISTRY
+from smartest.models.registry import CLASS_MODELS, REGISTRY, STAND_INS, register
 from smartest.symbolic.bytestr import SymBytes, bytes_term, make_bytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, scalar_value
@@ -141,6 +142,8 @@ _SPACE = " \t\n\r\x0b\x0c"
 def fromhex(cls, s):
     """bytes.fromhex(s) for a symbolic s: ASCII whitespace between pairs, two hex digits
     per byte; anything else raises ValueError (on its recorded branch)."""
+    if cls is STAND_INS.get(bytes):
+        cls = bytes                 # `bytes.fromhex` in a target module: the stand-in's class model
     if type(s) is not SymStr or cls is not bytes:
         return cls.fromhex(realize(s))
     plain = str.__str__(s)
@@ -160,6 +163,48 @@ def fromhex(cls, s):
         out_v, out_t = out_v + bytes([value]), build.concat(out_t, T.from_byte(term))
         i += 2
     return make_bytes(out_v, out_t)
+
+
+@register("bytes")
+def bytes_(*args, **kwargs):
+    """bytes(...) given a proxy: of a str with an encoding (the `encode` model), of ints
+    (one `from_byte` term each; a value outside 0..255 raises ValueError on its recorded
+    branch), of a symbolic count (that many zero bytes, the count a recorded decision),
+    of bytes (the same bytes).  Other arguments record a concretization."""
+    if not holds_proxy(args, kwargs):
+        return bytes(*args, **kwargs)
+    if kwargs or not args:
+        record_concretization("bytes() with keyword arguments has no model", callee="bytes")
+        return bytes(*map(scalar_value, args), **{k: scalar_value(v) for k, v in kwargs.items()})
+    source, rest = args[0], args[1:]
+    if type(source) is SymStr and rest:
+        return encode(source, *rest)
+    if rest:
+        return bytes(scalar_value(source), *map(scalar_value, rest))   # TypeError as CPython
+    if type(source) is SymBytes:
+        return source
+    if type(source) is SymInt:
+        n = int.__int__(source)
+        if not branch(build.le(const(0), source.term), n >= 0):
+            return bytes(n)                    # ValueError: negative count
+        branch(build.eq(source.term, const(n)), True)
+        return bytes(n)
+    if isinstance(source, (list, tuple)):
+        out_v, out_t = b"", const(b"")
+        for x in source:      # a symbolic list decides its length here, as any loop over it
+            if type(x) is SymInt:
+                if not _in_range(x, x.term, 0, 255):
+                    break
+                out_v, out_t = out_v + bytes([int.__int__(x)]), build.concat(out_t, T.from_byte(x.term))
+            elif type(x) is int and 0 <= x <= 255:
+                out_v, out_t = out_v + bytes([x]), build.concat(out_t, const(bytes([x])))
+            else:
+                break
+        else:
+            return make_bytes(out_v, out_t)
+        return bytes([scalar_value(x) for x in source])   # ValueError / TypeError at x, as CPython
+    record_concretization("bytes() of this value has no model", callee="bytes")
+    return bytes(scalar_value(source))
 
 
 # -- struct ---------------------------------------------------------------------------
@@ -201,6 +246,9 @@ def _bounds(code: str, size: int) -> tuple[int, int]:
 @register_function("struct", "pack")
 def pack(fmt, *values):
     if not any(type(v) is SymInt for v in values):
+        if holds_proxy(values):     # a symbolic float (`<d`), a str for `s`: C reads its value
+            record_concretization("struct.pack of these values has no model", callee="struct.pack")
+            return struct.pack(realize(fmt), *map(scalar_value, values))
         return struct.pack(fmt, *values)
     layout = _layout(realize(fmt)) if isinstance(realize(fmt), str) else None
     if layout is None or len(layout[0]) != len(values) or not all(type(v) in (int, SymInt) for v in values):
@@ -247,4 +295,5 @@ SymInt.to_bytes = to_bytes
 SymStr.encode = encode
 SymBytes.hex = hex_
 CLASS_MODELS.setdefault("int", {})["from_bytes"] = classmethod(from_bytes)
+CLASS_MODELS.setdefault("bytes", {})["fromhex"] = classmethod(fromhex)
 syntax.METHODS.setdefault(type, {})["fromhex"] = fromhex

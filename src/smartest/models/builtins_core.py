@@ -132,4 +132,8 @@ def type_(*args):
     if _len(args) == 1 and _type(args[0]) in _PROXIES:
         x = args[0]
         return builtins.bool if _type(x) is SymBool else (builtins.int if _type(x) is SymInt else builtins.str)
+    if _len(args) == 1:
+        shown = getattr(_type(args[0]), "__smartest_type__", None)   # a model of a C type (re.Pattern)
+        if shown is not None:
+            return shown
     return _type(*args)

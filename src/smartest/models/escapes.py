@@ -101,6 +101,31 @@ def holds_proxy(args: tuple, kwargs: dict | None = None) -> bool:
     return False
 
 
+def holds_proxy_state(obj: Any) -> bool:
+    """An object of a Python class whose attributes hold a proxy (one level down, as
+    `holds_proxy`): `string.Template(s)` keeps `s` in `self.template`, and its
+    `substitute()` hands it to C `re` with no argument to see."""
+    if not type(obj).__dictoffset__ or is_proxy(obj) or isinstance(obj, _NOT_STATE):
+        return False     # no attributes of its own (a list, a str, None), or not a value
+    try:
+        d = object.__getattribute__(obj, "__dict__")
+    except (AttributeError, TypeError):
+        return False
+    return type(d) is dict and len(d) <= 64 and holds_proxy(tuple(d.values()))
+
+
+_NOT_STATE = (type, type(sys), FunctionType, MethodType, BuiltinFunctionType)
+
+
+def _keeps_proxy(args: tuple, kwargs: dict) -> bool:
+    """An argument that keeps a proxy in its attributes (the common case, arguments
+    without attributes of their own, costs one type lookup each)."""
+    for a in (args if not kwargs else (*args, *kwargs.values())):
+        if type(a).__dictoffset__ and holds_proxy_state(a):
+            return True
+    return False
+
+
 def _owner(fn: Any) -> Any:
     owner = getattr(fn, "__objclass__", None)
     if owner is None:
@@ -123,7 +148,13 @@ def followed_c(fn: Any) -> bool:
         # A method the proxy inherits from its builtin base: the proxy modules wrap
         # the public ones; one reached here is an escape.
         return False
-    return owner in FOLLOWED_OWNERS
+    if owner in FOLLOWED_OWNERS:
+        return True
+    # A C method bound to an instance of a subclass (`class Stack(list)`): followed if
+    # the class that defines it is.
+    name = getattr(fn, "__name__", None)
+    definer = next((k for k in getattr(owner, "__mro__", ()) if name in k.__dict__), None)
+    return definer is not None and definer is not object and definer in FOLLOWED_OWNERS
 
 
 def is_proxy_type(t: Any) -> bool:
@@ -164,48 +195,72 @@ def _is_python_class(cls: type) -> bool:
     return False
 
 
+_FOLLOWED, _C = "", None     # what `_callee_kind` answers besides a library callee's name
+
+
+def _callee_kind(fn: Any) -> str | None:
+    """`_FOLLOWED` for code smartest follows (the target's, a model, a stand-in or proxy
+    class, an exception class, a callable object), `_C` for a C callable, or the name of
+    library code written in Python (a function, a bound method, a class)."""
+    py = _python_callable(fn)
+    if py is not None:
+        module = py.__globals__
+        if module.get(OWN_MARK) or module.get("__name__", "").startswith("smartest"):
+            return _FOLLOWED
+        return f"{py.__module__}.{py.__qualname__}"
+    if isinstance(fn, type):
+        module = fn.__module__
+        if module.startswith("smartest") or type(fn).__module__.startswith("smartest") or \
+                issubclass(fn, BaseException):
+            return _FOLLOWED     # a model (a stand-in class, a proxy type), or an exception: it keeps its args
+        if module != "builtins" and _is_python_class(fn):
+            own = sys.modules.get(module)
+            return _FOLLOWED if own is not None and vars(own).get(OWN_MARK) else callee_name(fn)
+        return _C
+    return _C if isinstance(fn, _C_CALLABLES) else _FOLLOWED
+
+
 def call(fn: Callable, /, *args, **kwargs):
     """`fn(*args, **kwargs)`, recording a concretization when a proxy escapes into code
-    smartest does not follow (what every call with arguments of the target's own code
-    becomes)."""
+    smartest does not follow (what every call with arguments, and every method call, of
+    the target's own code becomes)."""
     rec = ACTIVE.get()
-    if rec is None or not holds_proxy(args, kwargs):
+    if rec is None:
         return fn(*args, **kwargs)
+    if not holds_proxy(args, kwargs):
+        # No proxy among the arguments.  Library Python code given an object that keeps
+        # one in its attributes, or a method of such an object called with no argument
+        # (`string.Template(s).substitute()`), is watched all the same; C code reads such
+        # an object only through the protocol (the attributes are the proxies themselves).
+        if not (_keeps_proxy(args, kwargs) if args or kwargs else holds_proxy_state(getattr(fn, "__self__", None))):
+            return fn(*args, **kwargs)
+        kind = _callee_kind(fn)
+        if not kind:
+            return fn(*args, **kwargs)
+        return _watched(fn, args, kwargs, kind)
     for v in (*args, *kwargs.values()):
         # A function handed to another (sorted's key=, map's function) gets the proxies
         # too: an unfollowed C one among them (key=str.lower) is an escape.
         if isinstance(v, _C_CALLABLES) and not followed_c(v):
             rec.concretize("C function passed as an argument used the concrete value", sys._getframe(1),
                            callee=callee_name(v))
-    py = _python_callable(fn)
-    if py is not None:
-        module = py.__globals__
-        if module.get(OWN_MARK) or module.get("__name__", "").startswith("smartest"):
-            return fn(*args, **kwargs)
-        return _watched(fn, args, kwargs, f"{py.__module__}.{py.__qualname__}")
-    if isinstance(fn, type):
-        module = fn.__module__
-        if module.startswith("smartest") or type(fn).__module__.startswith("smartest") or \
-                issubclass(fn, BaseException):
-            return fn(*args, **kwargs)     # a model (a stand-in class, a proxy type), or an exception: it keeps its args
-        if module != "builtins" and _is_python_class(fn):
-            own = sys.modules.get(module)
-            if own is not None and vars(own).get(OWN_MARK):
-                return fn(*args, **kwargs)
-            return _watched(fn, args, kwargs, callee_name(fn))
-    elif not isinstance(fn, _C_CALLABLES):
-        return fn(*args, **kwargs)     # a callable object of the target's or a library's (partial...)
-    if not followed_c(fn):
+    kind = _callee_kind(fn)
+    if kind:
+        return _watched(fn, args, kwargs, kind)
+    if kind is _C and not followed_c(fn):
         rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 
 
 def _frame_holds_proxy(frame) -> bool:
+    """A proxy among the frame's locals, one level down in a plain container, or in the
+    attributes of a local object (`self.text`): an approximation of "the C call may
+    read a proxy", since its arguments are not visible to the hook."""
     try:
         values = tuple(frame.f_locals.values())
     except Exception:  # noqa: BLE001 - a frame whose locals cannot be read: say nothing
         return False
-    return holds_proxy(values)
+    return holds_proxy(values) or any(holds_proxy_state(v) for v in values)
 
 
 def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):

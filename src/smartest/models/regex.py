@@ -120,6 +120,12 @@ class SymMatch:
     def __getattr__(self, name):
         return getattr(self._real, name)   # re, pos, endpos, regs
 
+    # re.Match cannot be subclassed; isinstance falls back on `__class__` when the type
+    # differs, so `isinstance(m, re.Match)` holds as on CPython (and `type(m)` is
+    # re.Match through the `type` model).
+    __class__ = property(lambda self: re.Match)
+    __smartest_type__ = re.Match
+
     def __bool__(self) -> bool:
         return True
 
@@ -139,6 +145,11 @@ class SymPattern:
 
     def __getattr__(self, name):
         return getattr(self._real, name)   # pattern, flags, groups, groupindex, scanner
+
+    # As SymMatch: `isinstance(p, re.Pattern)` holds, so the target (and re's own
+    # `_compile`, which then hands the pattern back to its models) takes CPython's branch.
+    __class__ = property(lambda self: re.Pattern)
+    __smartest_type__ = re.Pattern
 
     def __eq__(self, other) -> bool:
         return self._real == (other._real if isinstance(other, SymPattern) else other)

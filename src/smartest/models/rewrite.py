@@ -108,12 +108,14 @@ class _Rewriter(ast.NodeTransformer):
         return self._guarded(node)
 
     def _guarded(self, node: ast.Call):
-        """A call with arguments -> `__smartest_call__(f, ...)` (models/escapes.py): a
-        proxy handed to C code smartest does not follow is recorded there."""
+        """A call with arguments, or a method call without -> `__smartest_call__(f, ...)`
+        (models/escapes.py): a proxy handed to C code smartest does not follow is
+        recorded there, and so is one an object keeps (`string.Template(s).substitute()`)."""
         f = node.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
         receiver = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
-        if not (node.args or node.keywords) or name in FRAME_READERS or (name or "").startswith("__smartest") \
+        if not (node.args or node.keywords or isinstance(f, ast.Attribute)) or name in FRAME_READERS \
+                or (name or "").startswith("__smartest") \
                 or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
             return node
         return self._call("__smartest_call__", node, [f, *node.args], node.keywords)

@@ -52,7 +52,8 @@ class _BackendCounter:
         self.inner, self.stats = inner, stats
 
     def check(self, query: Query) -> Answer:
-        self.stats.backend_queries += 1
+        if not query.fresh:     # a bound probe is counted as one (`probes`)
+            self.stats.backend_queries += 1
         return self.inner.check(query)
 
 

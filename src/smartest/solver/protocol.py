@@ -19,11 +19,15 @@ class Query:
     """Is the conjunction of `constraints` satisfiable?  The last one is usually the
     negated branch; `domains` bound each input variable (e.g. len(s) <= n) and are
     added for the variables the sliced query mentions; `hints` are the inputs'
-    current values, which a layer may keep where the model leaves a value free."""
+    current values, which a layer may keep where the model leaves a value free.
+    `fresh`: a one-off question (the bound probe of engine/deepening) that must leave
+    nothing behind that changes later answers: the backend shares its translation but
+    none of its incremental solvers."""
 
     constraints: tuple[Term, ...]
     domains: Mapping[Term, Term] = field(default_factory=dict)
     hints: Mapping[Term, Any] = field(default_factory=dict)
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ class SolverStats:
     sat: int = 0
     unsat: int = 0
     unknown: int = 0
+    probes: int = 0              # bound probes (engine/deepening), not among `queries`
     time_s: float = 0.0
 
     def as_dict(self) -> dict:
@@ -53,6 +58,7 @@ class SolverStats:
             "queries": self.queries, "sat": self.sat, "unsat": self.unsat,
             "unknown": self.unknown, "time_s": round(self.time_s, 4),
             "cache_hits": self.cache_hits, "backend_queries": self.backend_queries,
+            "probes": self.probes,
         }
 
 

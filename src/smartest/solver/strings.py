@@ -366,10 +366,12 @@ class StringLoweringSolver:
     def open_lengths_sat(self, query: Query) -> bool:
         """Is the query satisfiable when strings may be longer than the bound?  (The
         bound probe of engine/deepening: the same lowered terms, so z3's translation
-        and solvers are reused; positions past the bound stay absent.)"""
+        is reused, asked as a `fresh` query so no incremental solver is touched;
+        positions past the bound stay absent.)"""
         low = self.lowering
         constraints = tuple(low.lower(c) for c in query.constraints)
-        return self.inner.check(Query(constraints, _LoweredDomains(low, query.domains, True), query.hints)).sat
+        return self.inner.check(Query(constraints, _LoweredDomains(low, query.domains, True), query.hints,
+                                      fresh=True)).sat
 
     def check(self, query: Query) -> Answer:
         low = self.lowering

@@ -547,26 +547,35 @@ class Z3Backend:
     def _solve(self, tr: Translator, query: Query, variables, under: bool) -> tuple[Status, Any, bool]:
         """(status, model, exact) in one encoding.  `under`: the encoding is an
         under-approximation (bit-vectors), whose unsat only says "not within W bits";
-        `exact`: the model came from the check with every exactness guard assumed."""
+        `exact`: the model came from the check with every exactness guard assumed.
+        A `fresh` query gets a solver of its own, dropped after the check: a pooled
+        solver it used (or evicted) would answer later queries with other models."""
         if tr.bv or any(self.strategy.floaty(c) for c in query.constraints):
             return self._solve_once(tr, query, variables, under)
-        inc = self._solver_for(tr, query.constraints[0] if query.constraints else None)
-        inc.sync(query.constraints, query.domains)
-        guards = inc.guards()
+        if query.fresh:
+            parts, guards = self._parts(tr, query, variables)
+            solver = self.limits.solver()
+            solver.push()      # the incremental core, as in the pool: no tactic set-up for one check
+            solver.add(*parts)
+            guards = list(guards)
+        else:
+            inc = self._solver_for(tr, query.constraints[0] if query.constraints else None)
+            inc.sync(query.constraints, query.domains)
+            solver, guards = inc.solver, inc.guards()
         exact = True
-        result = inc.solver.check(*guards)
+        result = solver.check(*guards)
         if result == z3.unsat and not under and guards:
-            core = {g.get_id() for g in inc.solver.unsat_core()}
+            core = {g.get_id() for g in solver.unsat_core()}
             if any(g.get_id() in core for g in guards):
                 exact = False
-                result = inc.solver.check()
-        status, model = self._answer(result, inc.solver, tr, variables)
+                result = solver.check()
+        status, model = self._answer(result, solver, tr, variables)
         return status, model, exact
 
-    def _solve_once(self, tr: Translator, query: Query, variables, under: bool) -> tuple[Status, Any, bool]:
-        """A fresh, non-incremental solver: z3 bit-blasts bit-vectors and floats far
-        better before any push or assumption (fpSignedToFP at 128 bits: 0.07 s fresh,
-        over 5 s after a push; x + 1.0 == x: 0.2 s against 1.3 s)."""
+    @staticmethod
+    def _parts(tr: Translator, query: Query, variables) -> tuple[list, set]:
+        """The query's constraints, their axioms and the domains of its variables in one
+        list, and the exactness guards apart."""
         parts, guards = [], set()
         for c in query.constraints:
             parts.append(tr(c))
@@ -575,6 +584,13 @@ class Z3Backend:
         for v in by_name(variables):
             if v in query.domains:
                 parts.append(tr(query.domains[v]))
+        return parts, guards
+
+    def _solve_once(self, tr: Translator, query: Query, variables, under: bool) -> tuple[Status, Any, bool]:
+        """A fresh, non-incremental solver: z3 bit-blasts bit-vectors and floats far
+        better before any push or assumption (fpSignedToFP at 128 bits: 0.07 s fresh,
+        over 5 s after a push; x + 1.0 == x: 0.2 s against 1.3 s)."""
+        parts, guards = self._parts(tr, query, variables)
         solver = self._fresh(parts)
         solver.add(*guards)
         result = solver.check()

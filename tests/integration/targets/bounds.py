@@ -17,3 +17,9 @@ def short_only(s: str) -> int:
     if len(s) >= 2 and s[0] == "x":
         return 1
     return 0
+
+
+def very_many_items(xs: list[int]) -> int:
+    if len(xs) > 10:
+        return 1
+    return 0
