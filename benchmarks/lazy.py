@@ -151,7 +151,8 @@ def _structure(module, name: str, s: str) -> tuple:
 
 def table_part(args) -> None:
     print(f"\nLexer functions abstracted for LATEST; {args.budget:.0f} s per cell; coverage by coverage.py on replay")
-    header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'queries':>8} {'bug@':>6} {'valid':>6} {'structs':>7} "
+    header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'queries':>8} {'bug@':>6} "
+              f"{'valid':>6} {'structs':>7} "
               f"{'coverage':>14} {'iter/min':>9} {'valid/min':>9} {'structs/min':>11} {'done':>5}")
     print(header)
     print("-" * len(header))
@@ -178,7 +179,8 @@ def table_part(args) -> None:
             covered = sum(c for c, _ in functions.values())
             minutes = sec / 60
             cov = f"{covered}/{total} {100 * covered / total:.0f}%" if total else "-"
-            print(f"{name:9} {size:9} {n:>3} {strategy:8} {report.runs:>10} {report.solver['queries']:>8} {bug or '-':>6} {len(valid):>6} {len(structures):>7} "
+            print(f"{name:9} {size:9} {n:>3} {strategy:8} {report.runs:>10} {report.solver['queries']:>8} "
+                  f"{bug or '-':>6} {len(valid):>6} {len(structures):>7} "
                   f"{cov:>14} {report.runs / minutes:>9.0f} {len(valid) / minutes:>9.1f} "
                   f"{len(structures) / minutes:>11.1f} {'yes' if report.stop_reason == 'exhausted' else 'no':>5}",
                   flush=True)

@@ -24,8 +24,8 @@ The lexer is small pure functions of (input, index) returning one int:
 functions a LATEST user names with `--abstract` (LEXER below, the paper's
 "lex"): `skip_blanks`, `token_kind`, `number_end`, `number_value`.  The
 parser calls the lexer in one place, `advance`, once per token (the
-paper's Figure 3 `while (token = lex())`).  Division is Python's floor division; a zero divisor is a
-ValueError, like a syntax error.
+paper's Figure 3 `while (token = lex())`).  Division is Python's floor
+division; a zero divisor is a ValueError, like a syntax error.
 
 Sizes: `calc_ops1` .. `calc_ops3` accept at most 2k + 1 tokens (k
 operations).  The bound keeps a lazy exploration finite: with the lexer
