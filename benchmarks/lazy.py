@@ -85,13 +85,13 @@ TABLE_CASES = [
 
 
 def explore(name: str, entry: str, strategy: str, n: int, *, time_limit: float, max_runs: int,
-            abstract=(), coverage: bool = False):
+            abstract=(), coverage: bool = False, deepen: bool = True):
     index = RunIndex()
     settings = {"abstract": tuple(f"{name}:{f}" for f in abstract)} if strategy == "latest" and abstract else None
     t0 = time.perf_counter()
     report = smartest.explore(f"{os.path.join(PROGRAMS, name)}.py:{entry}", run_dir=None, coverage=coverage,
                               strategy=strategy, max_str_len=n, max_runs=max_runs, time_limit=time_limit,
-                              handlers=[index], settings=settings)
+                              handlers=[index], settings=settings, deepen=deepen)
     return report, index.at, time.perf_counter() - t0
 
 
@@ -152,7 +152,7 @@ def _structure(module, name: str, s: str) -> tuple:
 def table_part(args) -> None:
     print(f"\nLexer functions abstracted for LATEST; {args.budget:.0f} s per cell; coverage by coverage.py on replay")
     header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'queries':>8} {'bug@':>6} "
-              f"{'valid':>6} {'structs':>7} "
+              f"{'valid@':>6} {'valid':>6} {'structs':>7} "
               f"{'coverage':>14} {'iter/min':>9} {'valid/min':>9} {'structs/min':>11} {'done':>5}")
     print(header)
     print("-" * len(header))
@@ -163,24 +163,26 @@ def table_part(args) -> None:
         rows = []
         for strategy in ("dart", "latest"):
             report, at, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs,
-                                      abstract=lexer, coverage=True)
+                                      abstract=lexer, coverage=True, deepen=not args.fixed_bounds)
             valid = {t.inputs["s"] for t in report.tests if _valid(module, entry, t.inputs["s"])}
+            first_valid = min((run for t, run in zip(report.tests, at) if t.inputs["s"] in valid), default=None)
             bugs = [run for t, run in zip(report.tests, at) if label(module, entry, dict(t.inputs)).startswith("bug ")]
             structures = {_structure(module, name, s) for s in valid}
             functions = {(f["file"], f["function"]): (f["branches_covered"], f["branches_total"])
                          for f in report.coverage.get("functions", [])}
-            rows.append((strategy, report, sec, valid, structures, functions, min(bugs) if bugs else None))
+            rows.append((strategy, report, sec, valid, structures, functions, min(bugs) if bugs else None,
+                         first_valid))
         everything = {}
-        for *_, functions, _ in rows:
+        for *_, functions, _, _ in rows:
             for key, (_, total) in functions.items():
                 everything[key] = total
         total = sum(everything.values())
-        for strategy, report, sec, valid, structures, functions, bug in rows:
+        for strategy, report, sec, valid, structures, functions, bug, first_valid in rows:
             covered = sum(c for c, _ in functions.values())
             minutes = sec / 60
             cov = f"{covered}/{total} {100 * covered / total:.0f}%" if total else "-"
             print(f"{name:9} {size:9} {n:>3} {strategy:8} {report.runs:>10} {report.solver['queries']:>8} "
-                  f"{bug or '-':>6} {len(valid):>6} {len(structures):>7} "
+                  f"{bug or '-':>6} {first_valid or '-':>6} {len(valid):>6} {len(structures):>7} "
                   f"{cov:>14} {report.runs / minutes:>9.0f} {len(valid) / minutes:>9.1f} "
                   f"{len(structures) / minutes:>11.1f} {'yes' if report.stop_reason == 'exhausted' else 'no':>5}",
                   flush=True)
@@ -191,6 +193,8 @@ def main(argv=None) -> int:
     p.add_argument("--parts", default="paths,table", help="paths, table or both (comma-separated)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds per exploration")
     p.add_argument("--max-runs", type=int, default=1_000_000)
+    p.add_argument("--fixed-bounds", action="store_true",
+                   help="keep --max-str-len fixed (no deepening), as the paper's bounded experiments do")
     p.add_argument("--entries", nargs="*", default=None,
                    help="table rows to run (e.g. calc_ops1 parse_tokens6, or calc_lex.calc_ops1 for one program's)")
     args = p.parse_args(argv)
