@@ -17,6 +17,10 @@ executed), and rates per minute.
     python benchmarks/lazy.py                       # both parts, 60 s per table cell
     python benchmarks/lazy.py --parts paths
     python benchmarks/lazy.py --parts table --budget 120 --entries calc_ops2 parse_tokens7
+    python benchmarks/lazy.py --parts table --budget 100000 --max-runs 2000 --entries calc_lex.calc_ops1
+
+`calc_lex` is the calculator with a table-driven lexer (many paths per character,
+the paper's regime, where DART's paths explode); `calc` has a range-check lexer.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ from support.oracle import label, load  # noqa: E402
 
 PROGRAMS = os.path.join(HERE, "programs")
 CALC_LEXER = ("is_digit", "is_space", "skip_space", "next_token", "number_end", "number_value")
+CALC_LEX_LEXER = ("skip_blanks", "token_kind", "number_end", "number_value")   # calc_lex.LEXER
 PL0_LEXER = ("is_letter", "is_digit", "is_space", "skip_space", "word_end", "match_keyword", "next_token",
              "token_length")
 
@@ -71,6 +76,8 @@ TABLE_CASES = [
     ("calc", "calc_ops1", "1 op", 8, CALC_LEXER),
     ("calc", "calc_ops2", "2 ops", 10, CALC_LEXER),
     ("calc", "calc_ops3", "3 ops", 12, CALC_LEXER),
+    ("calc_lex", "calc_ops1", "1 op", 8, CALC_LEX_LEXER),
+    ("calc_lex", "calc_ops2", "2 ops", 10, CALC_LEX_LEXER),
     ("pl0", "parse_tokens6", "6 tokens", 14, PL0_LEXER),
     ("pl0", "parse_tokens7", "7 tokens", 16, PL0_LEXER),
     ("pl0", "parse_tokens8", "8 tokens", 18, PL0_LEXER),
@@ -78,13 +85,13 @@ TABLE_CASES = [
 
 
 def explore(name: str, entry: str, strategy: str, n: int, *, time_limit: float, max_runs: int,
-            abstract=(), coverage: bool = False):
+            abstract=(), coverage: bool = False, deepen: bool = True):
     index = RunIndex()
     settings = {"abstract": tuple(f"{name}:{f}" for f in abstract)} if strategy == "latest" and abstract else None
     t0 = time.perf_counter()
     report = smartest.explore(f"{os.path.join(PROGRAMS, name)}.py:{entry}", run_dir=None, coverage=coverage,
                               strategy=strategy, max_str_len=n, max_runs=max_runs, time_limit=time_limit,
-                              handlers=[index], settings=settings)
+                              handlers=[index], settings=settings, deepen=deepen)
     return report, index.at, time.perf_counter() - t0
 
 
@@ -127,9 +134,9 @@ def _valid(module, entry: str, s: str) -> bool:
 
 def _structure(module, name: str, s: str) -> tuple:
     """The token kinds of a valid input, read with the plain lexer."""
-    cur = module.Cursor(s)
+    cur = module.Cursor(s, 10**6)
     kinds = []
-    if name == "calc":
+    if name.startswith("calc"):
         module.advance(cur)
         while cur.tok != module.END:
             kinds.append(cur.tok)
@@ -144,34 +151,38 @@ def _structure(module, name: str, s: str) -> tuple:
 
 def table_part(args) -> None:
     print(f"\nLexer functions abstracted for LATEST; {args.budget:.0f} s per cell; coverage by coverage.py on replay")
-    header = (f"{'program':8} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'bug@':>6} {'valid':>6} {'structs':>7} "
+    header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'queries':>8} {'bug@':>6} "
+              f"{'valid@':>6} {'valid':>6} {'structs':>7} "
               f"{'coverage':>14} {'iter/min':>9} {'valid/min':>9} {'structs/min':>11} {'done':>5}")
     print(header)
     print("-" * len(header))
     for name, entry, size, n, lexer in TABLE_CASES:
-        if args.entries and entry not in args.entries:
+        if args.entries and entry not in args.entries and f"{name}.{entry}" not in args.entries:
             continue
         module = load(os.path.join(PROGRAMS, f"{name}.py"))
         rows = []
         for strategy in ("dart", "latest"):
             report, at, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs,
-                                      abstract=lexer, coverage=True)
+                                      abstract=lexer, coverage=True, deepen=not args.fixed_bounds)
             valid = {t.inputs["s"] for t in report.tests if _valid(module, entry, t.inputs["s"])}
+            first_valid = min((run for t, run in zip(report.tests, at) if t.inputs["s"] in valid), default=None)
             bugs = [run for t, run in zip(report.tests, at) if label(module, entry, dict(t.inputs)).startswith("bug ")]
             structures = {_structure(module, name, s) for s in valid}
             functions = {(f["file"], f["function"]): (f["branches_covered"], f["branches_total"])
                          for f in report.coverage.get("functions", [])}
-            rows.append((strategy, report, sec, valid, structures, functions, min(bugs) if bugs else None))
+            rows.append((strategy, report, sec, valid, structures, functions, min(bugs) if bugs else None,
+                         first_valid))
         everything = {}
-        for *_, functions, _ in rows:
+        for *_, functions, _, _ in rows:
             for key, (_, total) in functions.items():
                 everything[key] = total
         total = sum(everything.values())
-        for strategy, report, sec, valid, structures, functions, bug in rows:
+        for strategy, report, sec, valid, structures, functions, bug, first_valid in rows:
             covered = sum(c for c, _ in functions.values())
             minutes = sec / 60
             cov = f"{covered}/{total} {100 * covered / total:.0f}%" if total else "-"
-            print(f"{name:8} {size:9} {n:>3} {strategy:8} {report.runs:>10} {bug or '-':>6} {len(valid):>6} {len(structures):>7} "
+            print(f"{name:9} {size:9} {n:>3} {strategy:8} {report.runs:>10} {report.solver['queries']:>8} "
+                  f"{bug or '-':>6} {first_valid or '-':>6} {len(valid):>6} {len(structures):>7} "
                   f"{cov:>14} {report.runs / minutes:>9.0f} {len(valid) / minutes:>9.1f} "
                   f"{len(structures) / minutes:>11.1f} {'yes' if report.stop_reason == 'exhausted' else 'no':>5}",
                   flush=True)
@@ -182,7 +193,10 @@ def main(argv=None) -> int:
     p.add_argument("--parts", default="paths,table", help="paths, table or both (comma-separated)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds per exploration")
     p.add_argument("--max-runs", type=int, default=1_000_000)
-    p.add_argument("--entries", nargs="*", default=None, help="table rows to run (e.g. calc_ops1 parse_tokens6)")
+    p.add_argument("--fixed-bounds", action="store_true",
+                   help="keep --max-str-len fixed (no deepening), as the paper's bounded experiments do")
+    p.add_argument("--entries", nargs="*", default=None,
+                   help="table rows to run (e.g. calc_ops1 parse_tokens6, or calc_lex.calc_ops1 for one program's)")
     args = p.parse_args(argv)
     parts = args.parts.split(",")
     if "paths" in parts:
