@@ -28,7 +28,7 @@ import _abc
 import builtins
 import collections
 import sys
-from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
+from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, ModuleType, WrapperDescriptorType
 from typing import Any, Callable
 
 from smartest.symbolic.bytestr import SymBytes
@@ -101,6 +101,19 @@ def holds_proxy(args: tuple, kwargs: dict | None = None) -> bool:
     return False
 
 
+def in_attributes(values) -> bool:
+    """A proxy among the attributes of an instance of a Python class among `values`
+    (`self.template` of a `string.Template` whose `substitute` hands it to C code)."""
+    for v in values:
+        t = type(v)
+        if t.__module__ == "builtins" or isinstance(v, (type, ModuleType)) or is_proxy(v):
+            continue
+        d = getattr(v, "__dict__", None)
+        if type(d) is dict and len(d) <= 64 and holds_proxy(tuple(d.values())):
+            return True
+    return False
+
+
 def _owner(fn: Any) -> Any:
     owner = getattr(fn, "__objclass__", None)
     if owner is None:
@@ -169,8 +182,12 @@ def call(fn: Callable, /, *args, **kwargs):
     smartest does not follow (what every call with arguments of the target's own code
     becomes)."""
     rec = ACTIVE.get()
-    if rec is None or not holds_proxy(args, kwargs):
+    if rec is None:
         return fn(*args, **kwargs)
+    if not holds_proxy(args, kwargs):
+        # A method of an object that holds a proxy in an attribute is given it too.
+        if type(fn) is not MethodType or not in_attributes((fn.__self__,)):
+            return fn(*args, **kwargs)
     for v in (*args, *kwargs.values()):
         # A function handed to another (sorted's key=, map's function) gets the proxies
         # too: an unfollowed C one among them (key=str.lower) is an escape.
@@ -205,7 +222,7 @@ def _frame_holds_proxy(frame) -> bool:
         values = tuple(frame.f_locals.values())
     except Exception:  # noqa: BLE001 - a frame whose locals cannot be read: say nothing
         return False
-    return holds_proxy(values)
+    return holds_proxy(values) or in_attributes(values)
 
 
 def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
