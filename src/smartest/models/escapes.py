@@ -75,6 +75,13 @@ FOLLOWED_LIBRARY = frozenset({
 _FOLLOWED_BUILTIN_OBJECTS = frozenset([id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS] +
                                       [id(_abc._abc_instancecheck), id(_abc._abc_subclasscheck)])  # isinstance on ABCs
 
+# Filled by the modules that follow more (kept out of this module's imports: they
+# import it).  FOLLOWERS: each maps a library Python function to one run as the
+# target's own code (models/shadows.py), or None.  BOUND_MODELS: C type -> (object,
+# method name) -> the method's model or None (a compiled pattern's `sub`, models/regex.py).
+FOLLOWERS: list[Callable[[FunctionType], Callable | None]] = []
+BOUND_MODELS: dict[type, Callable[[Any, str], Callable | None]] = {}
+
 _PROXY: dict[type, bool] = {}
 
 
@@ -199,6 +206,10 @@ def call(fn: Callable, /, *args, **kwargs):
         module = py.__globals__
         if module.get(OWN_MARK) or module.get("__name__", "").startswith("smartest"):
             return fn(*args, **kwargs)
+        for follow in FOLLOWERS:
+            shadow = follow(py)
+            if shadow is not None:
+                return shadow(fn.__self__, *args, **kwargs) if py is not fn else shadow(*args, **kwargs)
         return _watched(fn, args, kwargs, f"{py.__module__}.{py.__qualname__}")
     if isinstance(fn, type):
         module = fn.__module__
@@ -213,6 +224,11 @@ def call(fn: Callable, /, *args, **kwargs):
     elif not isinstance(fn, _C_CALLABLES):
         return fn(*args, **kwargs)     # a callable object of the target's or a library's (partial...)
     if not followed_c(fn):
+        owner = getattr(fn, "__self__", None)
+        bound = BOUND_MODELS.get(type(owner))
+        model = bound(owner, fn.__name__) if bound is not None else None
+        if model is not None:
+            return model(*args, **kwargs)
         rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 
