@@ -223,12 +223,12 @@ def call(fn: Callable, /, *args, **kwargs):
             return _watched(fn, args, kwargs, callee_name(fn))
     elif not isinstance(fn, _C_CALLABLES):
         return fn(*args, **kwargs)     # a callable object of the target's or a library's (partial...)
-    if not followed_c(fn):
-        owner = getattr(fn, "__self__", None)
-        bound = BOUND_MODELS.get(type(owner))
-        model = bound(owner, fn.__name__) if bound is not None else None
+    bound = BOUND_MODELS.get(type(getattr(fn, "__self__", None)))
+    if bound is not None:
+        model = bound(fn.__self__, fn.__name__)
         if model is not None:
             return model(*args, **kwargs)
+    if not followed_c(fn):
         rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 
