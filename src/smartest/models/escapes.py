@@ -14,7 +14,8 @@ else that receives a proxy records a concretization (site, callee, reason):
   dunders: hashing, comparison, iteration, which are themselves models or record);
   models (smartest's functions) and the target's own functions are followed;
 * a library function written in Python (`re.search`, `textwrap.dedent`, `shlex.split`)
-  given a proxy runs under a profile hook that records every call of an unfollowed C
+  given a proxy runs as a rewritten shadow, followed like own code (models/shadows.py,
+  through `FOLLOWERS`); where it cannot be one, it runs under a profile hook that records every call of an unfollowed C
   function made while a proxy is among the calling frame's locals (an
   approximation: a temporary never stored in a local is not seen);
 * dunders the proxy classes inherit from their builtin base without overriding them
