@@ -32,7 +32,8 @@ MODELED = {
             "__le__", "__lt__", "__mod__", "__mul__", "__rmod__", "__rmul__", "center", "count", "endswith", "find",
             "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isspace",
             "isupper", "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace",
-            "rfind", "rindex", "rjust", "rpartition", "rstrip", "split", "startswith", "strip", "upper", "zfill"},
+            "rfind", "rindex", "rjust", "rpartition", "rstrip", "split", "startswith", "strip", "upper", "zfill",
+            "splitlines", "expandtabs", "swapcase", "translate"},
     "int": {"to_bytes", "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__divmod__", "__float__", "__floor__",
             "__floordiv__", "__format__", "__ge__", "__gt__", "__hash__", "__index__", "__int__", "__invert__",
             "__le__", "__lshift__", "__lt__", "__mod__", "__mul__", "__neg__", "__or__", "__pos__", "__pow__",
@@ -151,12 +152,16 @@ def test_c_functions_given_a_proxy_record_through_the_call_guard(module):
 
 
 def test_bound_methods_of_c_objects_library_code_and_c_key_functions_record():
+    import io
     import re
-    pattern = re.compile("a+")
-    found = _records(lambda: escapes.call(pattern.match, new_str_input("s", "aa")))
-    assert [c.callee for c in found] == ["re.Pattern.match"]
+    found = _records(lambda: escapes.call(io.StringIO().write, new_str_input("s", "aa")))
+    assert [c.callee for c in found] == ["io.StringIO.write"]
     assert _records(lambda: escapes.call(shlex.split, new_str_input("s", "a b")))
-    assert _records(lambda: escapes.call(re.fullmatch, "a+", new_str_input("s", "aa")))
+    # A compiled pattern's method is modelled wherever the guard meets it, and re's own
+    # Python functions run as shadows (models/shadows.py) that reach it.
+    pattern = re.compile("a+")
+    assert not _records(lambda: escapes.call(pattern.match, new_str_input("s", "aa")))
+    assert not _records(lambda: escapes.call(re.fullmatch, "a+", new_str_input("s", "aa")))
     keyed = _records(lambda: escapes.call(sorted, [new_str_input("s", "b"), "a"], key=str.lower))
     assert [c.callee for c in keyed] == ["str.lower"]
 

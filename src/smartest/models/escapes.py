@@ -14,7 +14,8 @@ else that receives a proxy records a concretization (site, callee, reason):
   dunders: hashing, comparison, iteration, which are themselves models or record);
   models (smartest's functions) and the target's own functions are followed;
 * a library function written in Python (`re.search`, `textwrap.dedent`, `shlex.split`)
-  given a proxy runs under a profile hook that records every call of an unfollowed C
+  given a proxy runs as a rewritten shadow, followed like own code (models/shadows.py,
+  through `FOLLOWERS`); where it cannot be one, it runs under a profile hook that records every call of an unfollowed C
   function made while a proxy is among the calling frame's locals (an
   approximation: a temporary never stored in a local is not seen);
 * dunders the proxy classes inherit from their builtin base without overriding them
@@ -74,6 +75,13 @@ FOLLOWED_LIBRARY = frozenset({
 })
 _FOLLOWED_BUILTIN_OBJECTS = frozenset([id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS] +
                                       [id(_abc._abc_instancecheck), id(_abc._abc_subclasscheck)])  # isinstance on ABCs
+
+# Filled by the modules that follow more (kept out of this module's imports: they
+# import it).  FOLLOWERS: each maps a library Python function to one run as the
+# target's own code (models/shadows.py), or None.  BOUND_MODELS: C type -> (object,
+# method name) -> the method's model or None (a compiled pattern's `sub`, models/regex.py).
+FOLLOWERS: list[Callable[[FunctionType], Callable | None]] = []
+BOUND_MODELS: dict[type, Callable[[Any, str], Callable | None]] = {}
 
 _PROXY: dict[type, bool] = {}
 
@@ -230,14 +238,14 @@ def call(fn: Callable, /, *args, **kwargs):
     if not holds_proxy(args, kwargs):
         # No proxy among the arguments.  Library Python code given an object that keeps
         # one in its attributes, or a method of such an object called with no argument
-        # (`string.Template(s).substitute()`), is watched all the same; C code reads such
-        # an object only through the protocol (the attributes are the proxies themselves).
+        # (`string.Template(s).substitute()`), is followed or watched all the same; C code
+        # reads such an object only through the protocol (the attributes are the proxies).
         if not (_keeps_proxy(args, kwargs) if args or kwargs else holds_proxy_state(getattr(fn, "__self__", None))):
             return fn(*args, **kwargs)
         kind = _callee_kind(fn)
         if not kind:
             return fn(*args, **kwargs)
-        return _watched(fn, args, kwargs, kind)
+        return _library(fn, args, kwargs, kind)
     for v in (*args, *kwargs.values()):
         # A function handed to another (sorted's key=, map's function) gets the proxies
         # too: an unfollowed C one among them (key=str.lower) is an escape.
@@ -246,10 +254,29 @@ def call(fn: Callable, /, *args, **kwargs):
                            callee=callee_name(v))
     kind = _callee_kind(fn)
     if kind:
-        return _watched(fn, args, kwargs, kind)
-    if kind is _C and not followed_c(fn):
-        rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
+        return _library(fn, args, kwargs, kind)
+    if kind is _C:
+        bound = BOUND_MODELS.get(type(getattr(fn, "__self__", None)))
+        if bound is not None:
+            model = bound(fn.__self__, fn.__name__)
+            if model is not None:
+                return model(*args, **kwargs)
+        if not followed_c(fn):
+            rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
+
+
+def _library(fn: Callable, args: tuple, kwargs: dict, name: str):
+    """Library code written in Python, given a proxy: run as a copy with the models
+    installed (models/shadows.py, through FOLLOWERS) where one can be made, else watched
+    by the profile hook, which records every unfollowed C call it makes."""
+    py = _python_callable(fn)
+    if py is not None:
+        for follow in FOLLOWERS:
+            shadow = follow(py)
+            if shadow is not None:
+                return shadow(fn.__self__, *args, **kwargs) if py is not fn else shadow(*args, **kwargs)
+    return _watched(fn, args, kwargs, name)
 
 
 def _frame_holds_proxy(frame) -> bool:

@@ -27,6 +27,7 @@ from re import _parser
 from types import ModuleType
 
 from smartest.models.modules import register_function
+from smartest.models.escapes import BOUND_MODELS
 from smartest.models.registry import INSTALL_HOOKS
 from smartest.symbolic.bytestr import SymBytes, make_bytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
@@ -180,6 +181,7 @@ class SymPattern:
         if isinstance(string, str) != isinstance(self._real.pattern, str) or not isinstance(string, (str, bytes)):
             return real(realize(string), realize(pos))   # raises TypeError like CPython
         why = self._why_not() if endpos is None else "endpos is not modelled"
+        why = why or _too_big(string)
         if why is not None:
             record_concretization(f"re {method}: {why}")
             args = (realize(string), realize(pos)) + (() if endpos is None else (realize(endpos),))
@@ -210,7 +212,7 @@ class SymPattern:
         elif not (isinstance(repl, (str, bytes)) or callable(repl)):
             why = "this replacement is not modelled"
         else:
-            why = self._why_not()
+            why = self._why_not() or (_too_big(string) if _symbolic(string) else None)
         if why is not None:
             record_concretization(f"re {method}: {why}")
         return why
@@ -296,6 +298,26 @@ class SymPattern:
         return out
 
 
+# Distinct term nodes of a subject past which matching is not modelled: the lowering
+# unrolls the automaton over every position of the subject, and a subject built by
+# earlier substitutions (pieces at symbolic offsets: stringcase, inflection chain four
+# or five `re.sub`) grew lowerings past minutes at 16 characters.
+SUBJECT_NODES = 60
+
+
+def _too_big(string) -> str | None:
+    seen, stack = set(), [term_of(string)]
+    while stack:
+        t = stack.pop()
+        if t is None or id(t) in seen:
+            continue
+        seen.add(id(t))
+        if len(seen) > SUBJECT_NODES:
+            return f"a subject of more than {SUBJECT_NODES} term nodes (built by earlier operations) is not modelled"
+        stack.extend(t.args)
+    return None
+
+
 def _compiled(pattern, flags=0) -> SymPattern:
     if isinstance(pattern, SymPattern):
         if flags:
@@ -355,4 +377,11 @@ def _is_pattern(value) -> bool:
     return type(value) is re.Pattern
 
 
+def _pattern_method(pattern: re.Pattern, name: str):
+    """The model of a compiled pattern's method reached as a bound C method (a pattern
+    a library module compiled, called from code the guard follows)."""
+    return getattr(SymPattern(pattern), name) if name in vars(SymPattern) and not name.startswith("_") else None
+
+
 INSTALL_HOOKS.append(install_patterns)
+BOUND_MODELS[re.Pattern] = _pattern_method

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from smartest.models.escapes import BOUND_MODELS
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.floats import SymFloat
@@ -228,6 +229,24 @@ def _dict_get(table: dict, key, default=None):
 
 
 METHODS[dict] = {"get": _dict_get}
+
+
+def _bound_lookup(obj, name: str):
+    """A plain dict's or set's lookup method reached as a bound C method
+    (`keyword.iskeyword` is `frozenset(kwlist).__contains__`; `table.get` passed
+    around): the case split above, not a lookup by the key's concrete hash."""
+    if name == "__contains__":
+        return lambda item: contains(item, obj)
+    if type(obj) is dict:
+        if name == "get":
+            return lambda key, default=None: _dict_get(obj, key, default)
+        if name == "__getitem__":
+            return lambda key: getitem(obj, key)
+    return None
+
+
+for _lookup_type in (dict, set, frozenset):
+    BOUND_MODELS[_lookup_type] = _bound_lookup
 
 
 def dict_display(keys: tuple, values: tuple):

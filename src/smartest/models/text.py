@@ -10,6 +10,7 @@ import builtins
 from smartest.models.registry import REGISTRY, register
 from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.ints import make_int
+from smartest.symbolic import text_loops  # noqa: F401  (splitlines, expandtabs, swapcase, translate on SymStr)
 from smartest.symbolic.text_methods import branch
 from smartest.terms import build
 from smartest.trace.recorder import record_concretization

@@ -35,7 +35,10 @@ class CountingSolver:
 
     def check(self, query: Query) -> Answer:
         t0 = time.perf_counter()
-        answer = self.inner.check(query)
+        try:
+            answer = self.inner.check(query)
+        except RecursionError:    # a term too deep for a layer's recursive walk: not answered
+            answer = Answer(Status.UNKNOWN)
         self.stats.time_s += time.perf_counter() - t0
         self.stats.queries += 1
         if answer.status is Status.SAT:

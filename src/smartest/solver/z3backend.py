@@ -538,7 +538,14 @@ class Z3Backend:
 
     # -- solving (the strategy is z3-free: solver/exactness.py) ---------------------
     def check(self, query: Query) -> Answer:
-        return self.strategy.check(query, self.solve)
+        try:
+            return self.strategy.check(query, self.solve)
+        except RecursionError:
+            # A term deeper than the recursive walks allow (long strings through many
+            # regex searches): unknown, and the incremental solvers, which may hold a
+            # half-pushed constraint, are dropped.
+            self.pool.clear()
+            return Answer(Status.UNKNOWN)
 
     def solve(self, mode: str, width: int, bound: int, query: Query, under: bool) -> tuple[Status, Any, bool]:
         variables = {v for c in query.constraints for v in c.free}

@@ -272,7 +272,10 @@ class _Builder:
             return self.add(State("char", (nxt,), chars=in_set(av, flags)))
         if op is C.SUBPATTERN:
             group, add, remove, body = av
-            inner = (flags | add) & ~remove
+            # As sre's compiler combines them: a scoped type flag ((?a:...), (?u:...))
+            # replaces the pattern's, so (?a:[a-z]) under re.I is ASCII-only.
+            type_flags = C.SRE_FLAG_ASCII | C.SRE_FLAG_LOCALE | C.SRE_FLAG_UNICODE
+            inner = ((flags & ~type_flags if add & type_flags else flags) | add) & ~remove
             if group is None:
                 return self.seq(body, inner, nxt)
             end = self.add(State("save", (nxt,), slot=2 * group + 1))
