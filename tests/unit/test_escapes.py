@@ -173,11 +173,17 @@ def test_followed_code_records_nothing():
     assert not _records(lambda: escapes.call(s.find, "b"))
 
 
-def test_a_method_called_without_arguments_on_an_object_keeping_a_proxy_records():
+def test_a_method_called_without_arguments_on_an_object_keeping_a_proxy_records(monkeypatch):
     # string.Template keeps the text in `self.template`; substitute() hands it to C `re`
     # with no argument for the guard to see (this ended `complete` with outcomes missed).
+    # Followed as a copy with the models (models/shadows.py): the result is symbolic and
+    # nothing escaped; where no copy can be made, watched: the C call is recorded.
     import string
     tmpl = string.Template(new_str_input("s", "$a"))
+    results = []
+    found = _records(lambda: results.append(escapes.call(tmpl.safe_substitute)))
+    assert not found and escapes.is_proxy(results[0])
+    monkeypatch.setattr(escapes, "FOLLOWERS", [])
     found = _records(lambda: escapes.call(tmpl.substitute))
     assert [c.callee for c in found][:1] == ["re.Pattern.sub"]
     assert not _records(lambda: escapes.call(string.Template("$a").safe_substitute))
