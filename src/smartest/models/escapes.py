@@ -237,10 +237,10 @@ def call(fn: Callable, /, *args, **kwargs):
         return fn(*args, **kwargs)
     if not holds_proxy(args, kwargs):
         # No proxy among the arguments.  Library Python code given an object that keeps
-        # one in its attributes, or a method of such an object called with no argument
-        # (`string.Template(s).substitute()`), is followed or watched all the same; C code
+        # one in its attributes, or a method of such an object, with or without arguments
+        # (`string.Template(s).substitute(a="Z")`), is followed or watched all the same; C code
         # reads such an object only through the protocol (the attributes are the proxies).
-        if not (_keeps_proxy(args, kwargs) if args or kwargs else holds_proxy_state(getattr(fn, "__self__", None))):
+        if not (holds_proxy_state(getattr(fn, "__self__", None)) or ((args or kwargs) and _keeps_proxy(args, kwargs))):
             return fn(*args, **kwargs)
         kind = _callee_kind(fn)
         if not kind:
