@@ -193,7 +193,9 @@ class SummaryPolicy:
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
-        if region is not None and region.call.record is not None and self._summarizable_end(region.raised):
+        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
+        ended = region is not None and (region.raised is None or region.raised is not recorder.interrupted)
+        if ended and region.call.record is not None and self._summarizable_end(region.raised):
             record = region.call.record
             outcome = outcome_of(region.result, region.raised)
             path = extract(recorder.path[record.start:record.end], region.rename, outcome,
