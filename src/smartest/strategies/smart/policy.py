@@ -61,6 +61,9 @@ COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline
 # Frames an intercepted call puts between its caller and the callee, by what the
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
+_CONTAINERS = {"list", "tuple", "dict", "set", "frozenset"}
+OBJECT_RESULT = ("it returns an object a summary cannot stand for (each such path would be an outcome "
+                 "class of its own: no fewer runs than inlining, only later)")
 
 
 @dataclass
@@ -105,6 +108,12 @@ class SummaryPolicy:
         self.cover: dict[tuple, Any] = {}
         self.stats: dict[str, FunctionStats] = defaultdict(FunctionStats)
         self.mismatched: set[str] = set()
+        # Functions a call of which returned an object outside the theory (a list, a
+        # tuple): each such path is an outcome class of its own, so a summary pins the
+        # callee's path and the caller's search runs through the product of both, as
+        # DART does, only later.  They are inlined from then on (`SmartSearcher` runs
+        # the input again with the call inlined).
+        self.object_results: set[str] = set()
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
         self.max_context_depth = 0   # the deepest context stack the searcher reached
@@ -169,6 +178,9 @@ class SummaryPolicy:
             return "inline", ("an argument a summary cannot take (not an int, str, bool, None or own object)",)
         if q in self.mismatched:
             return "inline", ("a run contradicted its summary",)
+        if q in self.object_results or _annotated_object(call.fn):
+            self.object_results.add(q)
+            return "inline", (OBJECT_RESULT,)
         summary = self.summary(q)
         actuals, env = {}, {}
         for name, value in bound.arguments.items():
@@ -355,6 +367,8 @@ class SummaryPolicy:
             raise
         finally:
             self._active[q] -= 1
+        if result is not None and symbolic_sort(result) is None:
+            self.object_results.add(q)
         self._end_region(entry, result, None)
         return result
 
@@ -443,6 +457,16 @@ def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
         return term
     return transform(term, lambda t: mapping.get(t) if t.op == "var" else
                      (t if t.free.isdisjoint(mapping) else None), cache)
+
+
+def _annotated_object(fn: Callable) -> bool:
+    """Is the function annotated to return a container (`-> list`, `-> tuple[int, int]`)?
+    Then it is inlined from its first call, before a context is opened for it."""
+    ann = getattr(fn, "__annotations__", {}).get("return")
+    if ann is None:
+        return False
+    name = ann if isinstance(ann, str) else getattr(ann, "__name__", None) or str(ann)
+    return name.split("[", 1)[0].strip().rsplit(".", 1)[-1].lower() in _CONTAINERS
 
 
 def _post_agrees(post: Term | None, env: Mapping[Term, Any], result: Any) -> bool:
