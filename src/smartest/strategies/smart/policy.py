@@ -363,14 +363,32 @@ class SummaryPolicy:
         try:
             result = call.proceed("explore", bound.args, bound.kwargs)
         except BaseException as e:
-            self._end_region(entry, None, e)
+            if not self._decided_nothing(entry, None, e):
+                self._end_region(entry, None, e)
             raise
         finally:
             self._active[q] -= 1
         if result is not None and symbolic_sort(result) is None:
             self.object_results.add(q)
-        self._end_region(entry, result, None)
+        elif not self._decided_nothing(entry, result, None):
+            self._end_region(entry, result, None)
         return result
+
+    def _decided_nothing(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> bool:
+        """A call that decided nothing has one path, whose precondition is true: its
+        summary covers every calling context at once.  It becomes that summary now, no
+        context is opened for it, and the run goes on recording (no region ends), so no
+        run is spent resuming the caller."""
+        rec, record = entry.call.recorder, entry.call.record
+        if (self.region is not None or record is None or record.end != record.start or rec.suspended
+                or rec.truncated or raised is not None and (raised is rec.interrupted
+                                                            or not self._summarizable_end(raised))):
+            return False
+        outcome = outcome_of(result, raised)
+        returned = term_of(result) if outcome[0] == "value" else None
+        self.summary(entry.qualname).add(extract((), entry.rename, outcome, returned, bool(rec.concretizations)))
+        self.explored.remove(entry)
+        return True
 
     def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> None:
         if self.region is not None:
