@@ -88,6 +88,7 @@ class ExploredCall:
 class FunctionStats:
     explored: int = 0       # calls explored (each adds a path summary at most)
     summarized: int = 0     # calls answered by the summary
+    bounded: int = 0        # ... of which past the bound b, without the implication (§3.5)
     inlined: int = 0        # calls run with their branches on the caller's path
     contexts: int = 0       # calling contexts searched to the end
     mismatches: int = 0     # runs that contradicted the summary
@@ -252,7 +253,8 @@ class SummaryPolicy:
             functions[q] = {
                 "paths": s.version if s else 0, "stored": s.stored if s else 0,
                 "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
-                "explored_calls": st.explored, "summarized_calls": st.summarized, "inlined_calls": st.inlined,
+                "explored_calls": st.explored, "summarized_calls": st.summarized, "bounded_calls": st.bounded,
+                "inlined_calls": st.inlined,
                 "contexts": st.contexts, "mismatches": st.mismatches,
                 "inlined_why": dict(st.inlined_why),
             }
@@ -405,6 +407,7 @@ class SummaryPolicy:
                    verdict: str) -> Any:
         rec = call.recorder
         self.stats[q].summarized += 1
+        self.stats[q].bounded += verdict == BOUNDED
         if summary.stored:
             self.used_stored.add(q)
         if verdict == BOUNDED:
@@ -521,7 +524,10 @@ def function_lines(smart: dict, most: int = 12) -> list[str]:
                          f"{f['paths']} path summaries)")
         if f["summarized_calls"]:
             stored = f", {f['stored']} of them from the store" if f["stored"] else ""
-            parts.append(f"{f['summarized_calls']} summarized (the context implied its preconditions{stored})")
+            past, n = f.get("bounded_calls", 0), f["summarized_calls"]
+            why = "the context implied its preconditions" if not past else \
+                f"{n - past}: the context implied its preconditions; {past}: past the bound on paths"
+            parts.append(f"{f['summarized_calls']} summarized ({why}{stored})")
         if f["inlined_calls"]:
             why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
             parts.append(f"{f['inlined_calls']} inlined ({why})")
