@@ -51,7 +51,7 @@ from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term, build
 from smartest.terms.evaluate import evaluate
-from smartest.terms.rewrite import transform
+from smartest.terms.rewrite import substitute, transform
 from smartest.trace.recorder import Recorder
 
 # What the cover cache knows of a calling context (else: the summary version at
@@ -78,6 +78,7 @@ class ExploredCall:
     result: Any = None
     raised: BaseException | None = None
     incomplete: bool = False
+    actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
 
     @property
     def start(self) -> int:
@@ -346,6 +347,7 @@ class SummaryPolicy:
     def _explore(self, call: Call, bound: inspect.BoundArguments, k: int, key: tuple | None) -> Any:
         q = call.qualname
         rename: dict[Term, Term] = {}
+        actuals: dict[Term, Term] = {}
         for name, value in list(bound.arguments.items()):
             sort = symbolic_sort(value)
             if sort is None:
@@ -355,9 +357,10 @@ class SummaryPolicy:
             if t is None or t.op != "var":
                 continue
             self.to_root[t] = self._root(term_of(value))
+            actuals[t] = term_of(value)
             rename[t] = formal(q, name, sort)
             bound.arguments[name] = proxy
-        entry = ExploredCall(k, q, key, rename, call)
+        entry = ExploredCall(k, q, key, rename, call, actuals=actuals)
         self.explored.append(entry)
         self.stats[q].explored += 1
         self._frames("explore")
@@ -372,7 +375,13 @@ class SummaryPolicy:
             self._active[q] -= 1
         if result is not None and symbolic_sort(result) is None:
             self.object_results.add(q)
-        elif not self._decided_nothing(entry, result, None):
+        elif self._decided_nothing(entry, result, None):
+            t = term_of(result)
+            if t is not None and not t.free.isdisjoint(actuals):
+                # The caller gets the value over its own terms, as from a summary, so an
+                # enclosing call's path summary stays over that call's formals.
+                result = with_term(realize(result), substitute(t, actuals))
+        else:
             self._end_region(entry, result, None)
         return result
 
