@@ -16,9 +16,6 @@ _LATEST_CALLEE = ("LATEST abstracts a helper's result and reports complete once 
                   "target is concretized or refuted; a branch inside the helper that the caller never tests "
                   "(or tests only through the abstract value) is never expanded, so its side and any bug on it "
                   "are missed while `complete` is claimed (strategies/latest/, for the strategies-papers helper)")
-_DEMAND_GUIDED = ("demand under --guided: the search stalls (no false `complete`) without a side DART "
-                  "reaches; the guided wrapper's pruned or reordered runs and demand's lazy/relevant "
-                  "candidates do not compose yet (not investigated; strategies/demand/ and guided/)")
 STRATEGY_GAPS: dict[str, str] = {
     "random* latest/off": _LATEST_CALLEE,
     "p15_helper_twice latest/off": _LATEST_CALLEE,
@@ -32,9 +29,4 @@ STRATEGY_GAPS: dict[str, str] = {
     "strcmp_testme.testme latest/off": _LATEST_CALLEE,
     "guided_buffer.run latest/*": _LATEST_CALLEE,
     "guided_quote.quote_test latest/*": _LATEST_CALLEE,
-    "guided_quote.quote_test demand/must": _DEMAND_GUIDED,
-    "deposit_guided.deposit_test demand/may": _DEMAND_GUIDED,
-    "deposit_guided.deposit_test demand/must": _DEMAND_GUIDED,
-    "deposit_guided.deposit_test demand/may-must": _DEMAND_GUIDED,
-    "deposit_guided.deposit_test_extra demand/must": _DEMAND_GUIDED,
 }

@@ -215,7 +215,7 @@ class Engine:
         self.searcher.update(ExploredRun(result.path, result.calls, assignment, cand if from_searcher else None,
                                          diverged and from_searcher, new_path, result.notes, result.complete))
         if real:
-            self.fallback.record(result.path, assignment, result.calls)
+            self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"))
             test = self._test_case(result, new_path, cand is not None, diverged)
             self.tests.append(test)
             if test.bug:

@@ -129,7 +129,8 @@ class GuidedRuntime:
         self.interrupts_left -= 1
         self.interrupted_at = n
         self.counts["interrupts"] += 1
-        raise TryFirstInterrupt()
+        rec.interrupted = TryFirstInterrupt()
+        raise rec.interrupted
 
     def take_interrupt(self) -> int | None:
         """The path index of the tryfirst that interrupted the last run, if one did."""

@@ -19,6 +19,14 @@ from interrupting at the same point.
 The runtime interrupts only at decisions the searcher did not choose
 (`runtime.protect`, the length of the candidate's expected prefix), at most
 `INTERRUPTS` times per exploration, as in the paper.
+
+A searcher whose candidate names no decisions (demand's: a formula Ψ aimed at a
+dangling node, `expect == ()`) cannot take the MUST run as its answer: that run
+may never reach its aim.  X is run again first, protected up to the tryfirst, and
+the MUST side right after it, as a run the inner searcher did not ask for.  The
+MUST side's query negates a branch of the raw path, so the run-local variables of
+a compositional policy (a callee's formals, the values calls returned) are first
+replaced by their terms over the inputs (`RunNotes.info["to_root"]`).
 """
 from __future__ import annotations
 
@@ -28,6 +36,7 @@ from typing import Any
 from smartest.guided.runtime import GuidedRuntime
 from smartest.search.protocol import Candidate, ExploredRun, Searcher, decisions, flip, follows
 from smartest.solver.protocol import Status
+from smartest.terms.rewrite import substitute
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,16 @@ class TryFirstSearcher:
         if k is not None:
             directive = cand.directive if cand is not None else None
             rerun = Candidate(None, dict(run.assignment), decisions(run.path[:k + 1]), directive, _Origin(inner))
-            self._first.append(flip(run.path, k, run.assignment, _Origin(inner, rerun), directive))
+            must = _over_inputs(flip(run.path, k, run.assignment), run.notes.info.get("to_root"))
+            if inner is None or inner.expect:
+                self._first.append(replace(must, directive=directive, origin=_Origin(inner, rerun)))
+            else:
+                # The inner candidate aims beyond decisions (demand's Ψ at a dangling node):
+                # a run that flipped the tryfirst may not reach its aim, so it cannot answer
+                # it.  X runs again, protected, so its searcher judges the run it asked for;
+                # the MUST side runs right after it as a run of its own.
+                self._first.append(replace(must, origin=_Origin(None)))
+                self._first.append(rerun)
             return
         if cand is not None and isinstance(cand.origin, _Origin):
             diverged = inner is not None and not follows(run.path, inner.expect)
@@ -70,3 +88,12 @@ class TryFirstSearcher:
                 self._first.append(origin.rerun)
             return
         self.inner.rejected(candidate, status)
+
+
+def _over_inputs(cand: Candidate, to_root) -> Candidate:
+    """The candidate's query over the program's inputs: a compositional policy's run
+    has run-local variables (a callee's formals, the values calls returned) that only
+    it can tie to the inputs (`RunNotes.info["to_root"]`)."""
+    if not to_root or cand.constraints is None:
+        return cand
+    return replace(cand, constraints=tuple(substitute(c, to_root) for c in cand.constraints))

@@ -15,10 +15,12 @@ and with it, each new concrete context gets its own try.  The engine asks it onl
 when the strategy's own frontier is empty and the search is not complete.
 
 A compositional policy may stand a fresh variable for what a call returned
-(`demand:r#0`, a summary's result).  DART knows no such variable: it sees the value
-the call returned.  So a step's key and its candidate pin each variable that is not
-an input at the value it had in that run, which is DART's fallback on the concrete
-value of an unknown function.
+(`demand:r#0`, a summary's result) or for a callee's formal (`f#0.x`).  When the
+policy says what each stands for over the inputs (`RunNotes.info["to_root"]`:
+demand's formals and returned values, SMART's formals), the path is rewritten with
+it first, which is the constraint DART records.  Any variable left that is not an
+input is pinned, in a step's key and in its candidate, at the value it had in that
+run: DART's fallback on the concrete value of an unknown function.
 
 `select_assumption` offers only the satisfaction of violated assumptions (`assume`
 that failed), and the engine asks it even when the strategy calls its search
@@ -27,11 +29,13 @@ violated an assumption ended its search `complete` after one run.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from smartest.search.protocol import Candidate, decisions
 from smartest.symbolic.realize import realize
 from smartest.terms import Term, build, const
+from smartest.terms.rewrite import transform
 from smartest.trace.path import Branch, path_constraint
 from smartest.trace.recorder import CallRecord
 
@@ -47,14 +51,16 @@ class ConstraintFallback:
         self._violated = False               # some run violated an assumption
         self.active = False
 
-    def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord]) -> None:
-        """A real run: its steps are taken; its branches are candidates once active."""
+    def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord],
+               to_root: Mapping[Term, Term] | None = None) -> None:
+        """A real run: its steps are taken; its branches are candidates once active.
+        `to_root`: the policy's terms over the inputs for the run's local variables."""
         if not self._violated:
             self._violated = any(not b.flippable and not b.taken for b in path)
         if self.active:
-            self._push(path, assignment, calls)
+            self._push(path, assignment, calls, to_root)
         else:
-            self._runs.append((path, dict(assignment), calls))
+            self._runs.append((path, dict(assignment), calls, to_root))
 
     def select(self) -> Candidate | None:
         """The next negation no run has taken, or None when every one was tried."""
@@ -70,12 +76,17 @@ class ConstraintFallback:
                     continue
                 parent[key] = _TRIED
                 entry[4] = i - 1
-                constraints = path_constraint(path, i)
-                used = set().union(*(t.free for t in constraints)) & pins.keys()
-                fixed = tuple(build.eq(v, const(pins[v])) for v in sorted(used, key=lambda v: v.value))
-                return Candidate((*fixed, *constraints), assignment, (*decisions(path[:i]), (b.site, not b.taken)))
+                return self._candidate(path, i, assignment, pins)
             self._stack.pop()
         return None
+
+    @staticmethod
+    def _candidate(path: Sequence[Branch], i: int, assignment: Mapping[str, Any], pins: dict) -> Candidate:
+        """Negate path[i] keeping path[:i], each variable that is not an input pinned."""
+        constraints = path_constraint(path, i)
+        used = set().union(*(t.free for t in constraints)) & pins.keys()
+        fixed = tuple(build.eq(v, const(pins[v])) for v in sorted(used, key=lambda v: v.value))
+        return Candidate((*fixed, *constraints), assignment, (*decisions(path[:i]), (path[i].site, not path[i].taken)))
 
     def select_assumption(self) -> Candidate | None:
         """The next violated assumption (`assume` that failed: a pruned run) whose
@@ -94,7 +105,7 @@ class ConstraintFallback:
                 if key in nodes[i]:
                     continue
                 nodes[i][key] = _TRIED
-                return Candidate(path_constraint(path, i), assignment, (*decisions(path[:i]), (b.site, True)))
+                return self._candidate(path, i, assignment, pins)
         return None
 
     def select_ready(self) -> None:
@@ -121,7 +132,10 @@ class ConstraintFallback:
                         pins[t] = plain
         return pins
 
-    def _push(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord]) -> None:
+    def _push(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord],
+              to_root: Mapping[Term, Term] | None = None) -> None:
+        if to_root:
+            path = over_inputs(path, to_root)
         pins = self._pins(path, calls)
         node = self._root
         nodes = []
@@ -133,3 +147,20 @@ class ConstraintFallback:
                 child = node[key] = {}
             node = child
         self._stack.append([path, assignment, nodes, pins, len(path) - 1])
+
+
+def over_inputs(path: Sequence[Branch], to_root: Mapping[Term, Term]) -> tuple[Branch, ...]:
+    """The path with each run-local variable of a compositional policy (a callee's
+    formal, a value a call returned) replaced by its term over the program's inputs,
+    which is the constraint DART would have recorded; what `to_root` leaves out is
+    pinned at its value as before."""
+    local = frozenset(to_root)
+    cache: dict = {}
+
+    def leaf(t: Term) -> Term | None:
+        if t.free.isdisjoint(local):
+            return t
+        return to_root.get(t) if t.op == "var" else None
+
+    return tuple(b if b.term.free.isdisjoint(local) else replace(b, term=transform(b.term, leaf, cache))
+                 for b in path)

@@ -59,7 +59,7 @@ class Recorder:
     """Collects one run's path (branches in order), calls and concretizations."""
 
     __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided",
-                 "calls", "frames", "suspended", "signature", "decisions", "options")
+                 "calls", "frames", "suspended", "signature", "decisions", "options", "interrupted")
 
     def __init__(self, max_depth: int = 5000, options: Any = None) -> None:
         self.path: list[Branch] = []
@@ -74,6 +74,9 @@ class Recorder:
         self.signature = 0                # hash chain of every decision (site, taken)
         self.decisions = 0
         self.options = options            # the exploration's Options, for code that reads run settings
+        # The exception by which the search cut this run short (a `tryfirst` interrupt):
+        # its paths stop there without ending there, so no policy may record an outcome.
+        self.interrupted: BaseException | None = None
 
     @property
     def complete(self) -> bool:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from smartest.errors import AssumptionViolated
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
@@ -101,6 +102,7 @@ class DemandPolicy:
         self.explored: dict[int, Explored] = {}       # by call record index
         self.formal_info: dict[Term, tuple[Explored, Term]] = {}
         self.ret_info: dict[Term, Explored] = {}
+        self._local: dict[Term, Term] = {}             # run-local variable -> its term, in creation order
         self._budget = FrameBudget(_FRAMES)
 
     def on_call(self, call: Call) -> Any:
@@ -148,6 +150,7 @@ class DemandPolicy:
         entry = Explored(key, tuple(actuals), {t: formal_var(key, name, sort) for t, name, sort in locals_})
         for (t, _, _), actual in zip(locals_, entry.actuals):
             self.formal_info[t] = (entry, actual)
+            self._local[t] = actual
         self._frames("explore")
         try:
             result = call.proceed("explore", bound.args, bound.kwargs)
@@ -163,6 +166,8 @@ class DemandPolicy:
         entry.ret = term_of(proxy)
         if entry.ret is not None and entry.ret.op == "var":
             self.ret_info[entry.ret] = entry
+            returned = term_of(result)
+            self._local[entry.ret] = returned if returned is not None else entry.ret
         return proxy
 
     def _note(self, call: Call, entry: Explored) -> None:
@@ -231,7 +236,8 @@ class DemandPolicy:
             cursor = self._insert(inst, sorted(events[inst], key=lambda ev: ev[:3]), recorder)
             new += cursor.new
             explored.extend(cursor.explored)
-        return RunNotes(info={"new": new, "explored": tuple(explored), **self._check(new, explored, recorder)})
+        return RunNotes(info={"new": new, "explored": tuple(explored), "to_root": RootTerms(self._local),
+                              **self._check(new, explored, recorder)})
 
     def _insert(self, inst: int, events: list, rec: Recorder) -> Cursor:
         entry = self.explored.get(inst)
@@ -253,8 +259,9 @@ class DemandPolicy:
             node = cursor.call(callee.record.site, callee.key, args, cls)
             if node is not None and cls in node.rets:
                 self._ret_canon[callee] = node.rets[cls]
-        # A truncated run's paths stop at the bound, not where the functions ended.
-        ends = cursor.ok and not rec.truncated
+        # A truncated or interrupted run's paths stop at the bound or the interrupt,
+        # not where the functions ended.
+        ends = cursor.ok and not rec.truncated and rec.interrupted is None
         if entry is None:
             if ends:
                 cursor.end(("end",), None)
@@ -270,8 +277,9 @@ class DemandPolicy:
 
     def _outcome(self, entry: Explored) -> tuple:
         """The outcome class of an explored call and the term it returned."""
-        if entry.raised is not None and not isinstance(entry.raised, (Exception, AssumptionViolated)):
-            return None, None      # a timeout or an exit: no outcome of the function
+        if entry.raised is not None and (not isinstance(entry.raised, (Exception, AssumptionViolated))
+                                         or entry.raised is self._rec.interrupted):
+            return None, None      # a timeout, an exit, the search's interrupt: no outcome of the function
         cls = outcome_of(entry.result, entry.raised)
         entry.cls = cls
         value = None
@@ -322,8 +330,8 @@ class DemandPolicy:
     # -- progress (Theorem "Progress") ------------------------------------------
     def _check(self, new: int, explored: list, rec: Recorder) -> dict:
         """Did the run reach the side it was solved for, and if not, did it diverge?"""
-        if not self.directive:
-            return {}
+        if not self.directive or rec.interrupted is not None:
+            return {}   # (an interrupted run is run again in full: it has no verdict yet)
         (uid, key), mode, retry = self.directive
         side = self.forest.sides.get((uid, key))
         if side is None:
@@ -342,3 +350,35 @@ class DemandPolicy:
                              site=side.site)
         return {"diverged": True}
 
+
+class RootTerms(Mapping):
+    """The run's local variables (formal proxies `f#k.x`, returned values `demand:r#k`)
+    as terms over the program's inputs: a formal is the actual it stood for, a returned
+    value the term the callee returned.  What a searcher outside the forest (the
+    `tryfirst` wrapper, which negates a branch of the raw path) needs so its query is
+    over the inputs; resolved on demand, since most runs never need it."""
+
+    def __init__(self, local: dict[Term, Term]) -> None:
+        self._local = local
+        self._resolved: dict[Term, Term] = {}
+
+    def __getitem__(self, v: Term) -> Term:
+        done = self._resolved.get(v)
+        if done is None:
+            if v not in self._local:
+                raise KeyError(v)
+            # Each term mentions only variables made before it: resolve those first.
+            for u in self._local:
+                if u not in self._resolved:
+                    t = self._local[u]
+                    self._resolved[u] = substitute(t, {w: self._resolved[w] for w in t.free if w in self._local})
+                if u is v:
+                    break
+            done = self._resolved[v]
+        return done
+
+    def __iter__(self):
+        return iter(self._local)
+
+    def __len__(self) -> int:
+        return len(self._local)

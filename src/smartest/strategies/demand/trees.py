@@ -292,8 +292,10 @@ class Cursor:
             self.explored.append((node.uid, taken))
             self.new += 1
             self.forest.changed(self.tree, node)
-        if not flippable and node.status[not taken] is SideStatus.DANGLING:
-            node.status[not taken] = SideStatus.INFEASIBLE   # an assumption has no other side
+        if not flippable and taken and node.status[False] is SideStatus.DANGLING:
+            # An assumption that held has no other side; a violated one (a pruned run)
+            # keeps its satisfying side dangling: a target, as in DART's tree.
+            node.status[False] = SideStatus.INFEASIBLE
             self.forest.changed(self.tree, node)
         self.parent, self.key = node, taken
         return node

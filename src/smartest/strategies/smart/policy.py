@@ -51,7 +51,7 @@ from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term, build
 from smartest.terms.evaluate import evaluate
-from smartest.terms.rewrite import transform
+from smartest.terms.rewrite import substitute, transform
 from smartest.trace.recorder import Recorder
 
 # What the cover cache knows of a calling context (else: the summary version at
@@ -61,6 +61,9 @@ COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline
 # Frames an intercepted call puts between its caller and the callee, by what the
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
+_CONTAINERS = {"list", "tuple", "dict", "set", "frozenset"}
+OBJECT_RESULT = ("it returns an object a summary cannot stand for (each such path would be an outcome "
+                 "class of its own: no fewer runs than inlining, only later)")
 
 
 @dataclass
@@ -75,6 +78,7 @@ class ExploredCall:
     result: Any = None
     raised: BaseException | None = None
     incomplete: bool = False
+    actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
 
     @property
     def start(self) -> int:
@@ -85,6 +89,7 @@ class ExploredCall:
 class FunctionStats:
     explored: int = 0       # calls explored (each adds a path summary at most)
     summarized: int = 0     # calls answered by the summary
+    bounded: int = 0        # ... of which past the bound b, without the implication (§3.5)
     inlined: int = 0        # calls run with their branches on the caller's path
     contexts: int = 0       # calling contexts searched to the end
     mismatches: int = 0     # runs that contradicted the summary
@@ -105,6 +110,12 @@ class SummaryPolicy:
         self.cover: dict[tuple, Any] = {}
         self.stats: dict[str, FunctionStats] = defaultdict(FunctionStats)
         self.mismatched: set[str] = set()
+        # Functions a call of which returned an object outside the theory (a list, a
+        # tuple): each such path is an outcome class of its own, so a summary pins the
+        # callee's path and the caller's search runs through the product of both, as
+        # DART does, only later.  They are inlined from then on (`SmartSearcher` runs
+        # the input again with the call inlined).
+        self.object_results: set[str] = set()
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
         self.max_context_depth = 0   # the deepest context stack the searcher reached
@@ -169,6 +180,9 @@ class SummaryPolicy:
             return "inline", ("an argument a summary cannot take (not an int, str, bool, None or own object)",)
         if q in self.mismatched:
             return "inline", ("a run contradicted its summary",)
+        if q in self.object_results or _annotated_object(call.fn):
+            self.object_results.add(q)
+            return "inline", (OBJECT_RESULT,)
         summary = self.summary(q)
         actuals, env = {}, {}
         for name, value in bound.arguments.items():
@@ -193,7 +207,9 @@ class SummaryPolicy:
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
-        if region is not None and region.call.record is not None and self._summarizable_end(region.raised):
+        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
+        ended = region is not None and (region.raised is None or region.raised is not recorder.interrupted)
+        if ended and region.call.record is not None and self._summarizable_end(region.raised):
             record = region.call.record
             outcome = outcome_of(region.result, region.raised)
             path = extract(recorder.path[record.start:record.end], region.rename, outcome,
@@ -238,7 +254,8 @@ class SummaryPolicy:
             functions[q] = {
                 "paths": s.version if s else 0, "stored": s.stored if s else 0,
                 "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
-                "explored_calls": st.explored, "summarized_calls": st.summarized, "inlined_calls": st.inlined,
+                "explored_calls": st.explored, "summarized_calls": st.summarized, "bounded_calls": st.bounded,
+                "inlined_calls": st.inlined,
                 "contexts": st.contexts, "mismatches": st.mismatches,
                 "inlined_why": dict(st.inlined_why),
             }
@@ -330,6 +347,7 @@ class SummaryPolicy:
     def _explore(self, call: Call, bound: inspect.BoundArguments, k: int, key: tuple | None) -> Any:
         q = call.qualname
         rename: dict[Term, Term] = {}
+        actuals: dict[Term, Term] = {}
         for name, value in list(bound.arguments.items()):
             sort = symbolic_sort(value)
             if sort is None:
@@ -339,9 +357,10 @@ class SummaryPolicy:
             if t is None or t.op != "var":
                 continue
             self.to_root[t] = self._root(term_of(value))
+            actuals[t] = term_of(value)
             rename[t] = formal(q, name, sort)
             bound.arguments[name] = proxy
-        entry = ExploredCall(k, q, key, rename, call)
+        entry = ExploredCall(k, q, key, rename, call, actuals=actuals)
         self.explored.append(entry)
         self.stats[q].explored += 1
         self._frames("explore")
@@ -349,12 +368,38 @@ class SummaryPolicy:
         try:
             result = call.proceed("explore", bound.args, bound.kwargs)
         except BaseException as e:
-            self._end_region(entry, None, e)
+            if not self._decided_nothing(entry, None, e):
+                self._end_region(entry, None, e)
             raise
         finally:
             self._active[q] -= 1
-        self._end_region(entry, result, None)
+        if result is not None and symbolic_sort(result) is None:
+            self.object_results.add(q)
+        elif self._decided_nothing(entry, result, None):
+            t = term_of(result)
+            if t is not None and not t.free.isdisjoint(actuals):
+                # The caller gets the value over its own terms, as from a summary, so an
+                # enclosing call's path summary stays over that call's formals.
+                result = with_term(realize(result), substitute(t, actuals))
+        else:
+            self._end_region(entry, result, None)
         return result
+
+    def _decided_nothing(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> bool:
+        """A call that decided nothing has one path, whose precondition is true: its
+        summary covers every calling context at once.  It becomes that summary now, no
+        context is opened for it, and the run goes on recording (no region ends), so no
+        run is spent resuming the caller."""
+        rec, record = entry.call.recorder, entry.call.record
+        if (self.region is not None or record is None or record.end != record.start or rec.suspended
+                or rec.truncated or raised is not None and (raised is rec.interrupted
+                                                            or not self._summarizable_end(raised))):
+            return False
+        outcome = outcome_of(result, raised)
+        returned = term_of(result) if outcome[0] == "value" else None
+        self.summary(entry.qualname).add(extract((), entry.rename, outcome, returned, bool(rec.concretizations)))
+        self.explored.remove(entry)
+        return True
 
     def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> None:
         if self.region is not None:
@@ -371,6 +416,7 @@ class SummaryPolicy:
                    verdict: str) -> Any:
         rec = call.recorder
         self.stats[q].summarized += 1
+        self.stats[q].bounded += verdict == BOUNDED
         if summary.stored:
             self.used_stored.add(q)
         if verdict == BOUNDED:
@@ -443,6 +489,16 @@ def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
                      (t if t.free.isdisjoint(mapping) else None), cache)
 
 
+def _annotated_object(fn: Callable) -> bool:
+    """Is the function annotated to return a container (`-> list`, `-> tuple[int, int]`)?
+    Then it is inlined from its first call, before a context is opened for it."""
+    ann = getattr(fn, "__annotations__", {}).get("return")
+    if ann is None:
+        return False
+    name = ann if isinstance(ann, str) else getattr(ann, "__name__", None) or str(ann)
+    return name.split("[", 1)[0].strip().rsplit(".", 1)[-1].lower() in _CONTAINERS
+
+
 def _post_agrees(post: Term | None, env: Mapping[Term, Any], result: Any) -> bool:
     if post is None:
         return True
@@ -477,7 +533,10 @@ def function_lines(smart: dict, most: int = 12) -> list[str]:
                          f"{f['paths']} path summaries)")
         if f["summarized_calls"]:
             stored = f", {f['stored']} of them from the store" if f["stored"] else ""
-            parts.append(f"{f['summarized_calls']} summarized (the context implied its preconditions{stored})")
+            past, n = f.get("bounded_calls", 0), f["summarized_calls"]
+            why = "the context implied its preconditions" if not past else \
+                f"{n - past}: the context implied its preconditions; {past}: past the bound on paths"
+            parts.append(f"{f['summarized_calls']} summarized ({why}{stored})")
         if f["inlined_calls"]:
             why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
             parts.append(f"{f['inlined_calls']} inlined ({why})")

@@ -83,6 +83,8 @@ class SmartSearcher:
         cand = run.candidate
         if cand is None:  # a random (re)start: the search begins again at the target
             self.contexts = [self.root]
+        if self._abandon():
+            return
         ctx = self.contexts[-1]
         origin = cand.origin if cand is not None else None
         flipped = origin if origin is not None and origin[0] is ctx else None
@@ -94,12 +96,33 @@ class SmartSearcher:
             if flipped is not None:
                 ctx.tree.mark(flipped[1], flipped[2], SideStatus.DIVERGED)
             return
-        for ordinal, qualname, start, key in explored[len(chain):]:
+        new = explored[len(chain):]
+        if any(q in self.policy.object_results for _, q, _, _ in new):
+            # A new context of a function the policy now inlines: the run's path ended at
+            # its region, so the same input runs again with the call inlined.
+            start = min(s for _, _, s, _ in new)
+            ctx.stack.append(Candidate(None, dict(run.assignment), decisions(run.path[:start]), chain, ("replay",)))
+            return
+        for ordinal, qualname, start, key in new:
             ctx = Context(qualname, (*ctx.chain, (ordinal, qualname)), start, decisions(run.path[:start]),
                           dict(run.assignment), key)
             self.contexts.append(ctx)
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
+
+    def _abandon(self) -> bool:
+        """Drop the open contexts of functions the policy now inlines (they returned an
+        object, `SummaryPolicy.object_results`) and run the input that first reached
+        the outermost of them again, the call inlined, in its caller's context."""
+        objects = self.policy.object_results
+        i = next((i for i, c in enumerate(self.contexts) if i and c.qualname in objects), None)
+        if i is None:
+            return False
+        dropped = self.contexts[i]
+        del self.contexts[i:]
+        self.contexts[-1].stack.append(Candidate(None, dropped.saved, dropped.prefix, self.contexts[-1].chain,
+                                                 ("replay",)))
+        return True
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         ctx, node, side, _ = candidate.origin
