@@ -9,6 +9,8 @@ import pytest
 import smartest
 from smartest.cli import main
 from support.oracle import label, load
+from support.random_programs import program
+from support.relative import compare
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "benchmarks", "programs")
 
@@ -148,3 +150,34 @@ def test_a_complete_latest_search_triggers_every_bug_dart_triggers(function):
             assert report.complete
     assert {lab for lab in found["dart"] if lab.startswith("bug ")}        # DART finds it ...
     assert found["dart"] <= found["latest"]                                 # ... and LATEST every outcome DART has
+
+
+UNNEEDED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets", "lazy_unneeded.py")
+
+
+def test_a_callee_side_no_abstract_path_needs_is_run_before_complete():
+    """Issue 12: `cap`'s capitalizing side ran only in abstract runs, and LATEST
+    reported `complete` after 26 runs without a test taking it.  Its frontier first,
+    then the engine's fallback (DART's negation, every call expanded) runs it."""
+    module = load(UNNEEDED)
+    report = smartest.explore(f"{UNNEEDED}:top", strategy="latest", run_dir=None, deepen=False, coverage=False,
+                              max_str_len=3, max_runs=300)
+    assert report.complete_under_bounds and report.stop_reason == "exhausted"
+    assert any(module.cap(t.inputs["s"]) != t.inputs["s"] for t in report.tests)   # plain re-execution
+    assert report.fallback_runs > 0 and "LATEST" in report.fallback_why
+    # The lazy search came first: its own runs are those of the run without the fallback.
+    assert report.extra["latest"]["abstract_paths"] > 0
+
+
+# Random programs (tests/support/random_programs.py) on which LATEST reported
+# `complete` without line arcs (and, seed 40, a bug) a finished DART search reached.
+LATEST_SEEDS = [23, 26, 31, 32, 36, 40]
+
+
+@pytest.mark.parametrize("seed", LATEST_SEEDS)
+def test_latest_reaches_what_dart_reaches_on_random_programs(tmp_path, seed):
+    family, source = program(seed)
+    path = tmp_path / f"rand_{family}_{seed}.py"
+    path.write_text(source)
+    found = compare(str(path), "top", [("latest", "off")], {"max_str_len": 3})
+    assert not found["latest/off"], found
