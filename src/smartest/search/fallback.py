@@ -18,7 +18,10 @@ A compositional policy may stand a fresh variable for what a call returned
 (`demand:r#0`, a summary's result).  DART knows no such variable: it sees the value
 the call returned.  So a step's key and its candidate pin each variable that is not
 an input at the value it had in that run, which is DART's fallback on the concrete
-value of an unknown function.
+value of an unknown function.  A variable the path itself binds by an assumption
+(`a#0 == x`: LATEST's formal of an expanded call, which a callee returning its
+argument hands back to the caller) is not unknown: it is never pinned, or every
+negation of a branch on it after the call would be refused.
 
 `select_assumption` offers only the satisfaction of violated assumptions (`assume`
 that failed), and the engine asks it even when the strategy calls its search
@@ -112,10 +115,12 @@ class ConstraintFallback:
         if all(v.value in self._inputs for b in path for v in b.term.free):
             return {}
         pins = {}
+        bound = {v for b in path if not b.flippable and b.taken and b.term.op == "eq"
+                 for v in b.term.args if v.op == "var"}
         for c in calls:
             for value in (c.seen, c.result, *c.args, *c.kwargs.values()):
                 t = getattr(value, "term", None)
-                if isinstance(t, Term) and t.op == "var" and t.value not in self._inputs:
+                if isinstance(t, Term) and t.op == "var" and t.value not in self._inputs and t not in bound:
                     plain = realize(value)
                     if type(plain) in (bool, int, str, float):
                         pins[t] = plain
