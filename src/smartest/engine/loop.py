@@ -126,6 +126,10 @@ class Engine:
                         self.stats.stop_reason = "exhausted"
                         break
                     fallback = self.fallback.select()
+                    if fallback is None and self.uncovered and not self.fallback.recorded:
+                        # Every run so far was abstract (LATEST refuted every abstract
+                        # path): DART's search starts from one real run of random inputs.
+                        fallback = Candidate(None, {}, (), self.fallback_directive)
                     if fallback is not None:
                         self.stats.fallback_why = self.stats.fallback_why or \
                             (INCOMPLETE if not self.stats.complete else self.uncovered)

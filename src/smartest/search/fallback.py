@@ -49,9 +49,11 @@ class ConstraintFallback:
         self._stack: list[list] = []         # [path, assignment, trie nodes along it, pins, next index]
         self._violated = False               # some run violated an assumption
         self.active = False
+        self.recorded = 0                    # real runs seen: none, and there is nothing to negate
 
     def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord]) -> None:
         """A real run: its steps are taken; its branches are candidates once active."""
+        self.recorded += 1
         if not self._violated:
             self._violated = any(not b.flippable and not b.taken for b in path)
         if self.active:
