@@ -170,8 +170,9 @@ def test_a_callee_side_no_abstract_path_needs_is_run_before_complete():
 
 
 # Random programs (tests/support/random_programs.py) on which LATEST reported
-# `complete` without line arcs (and, seed 40, a bug) a finished DART search reached.
-LATEST_SEEDS = [23, 26, 31, 32, 36, 40]
+# `complete` without line arcs (and, seed 40, a bug) a finished DART search reached;
+# on seed 71 every abstract path was refuted and not one real run was made.
+LATEST_SEEDS = [23, 26, 31, 32, 36, 40, 71]
 
 
 @pytest.mark.parametrize("seed", LATEST_SEEDS)
