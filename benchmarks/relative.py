@@ -8,6 +8,7 @@ configurations run and of disagreements per configuration.
 
     python benchmarks/relative.py --random 12 512      # generated programs, seeds 12..511
     python benchmarks/relative.py --corpus --benchmarks
+    python benchmarks/relative.py --random 12 512 --strategies latest   # one strategy's column
 """
 from __future__ import annotations
 
@@ -64,13 +65,15 @@ def main(argv=None) -> int:
     p.add_argument("--random", nargs=2, type=int, metavar=("FIRST", "END"))
     p.add_argument("--corpus", action="store_true")
     p.add_argument("--benchmarks", action="store_true")
+    p.add_argument("--strategies", nargs="+", metavar="S", help="only these strategies' configurations")
     args = p.parse_args(argv)
     programs = runs = 0
     per_config: collections.Counter = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for ident, path, function, bounds in cases(args, tmp):
             annotated = "smartest" in open(path, encoding="utf-8").read()
-            found = compare(path, function, configurations(annotated), bounds)
+            configs = [c for c in configurations(annotated) if not args.strategies or c[0] in args.strategies]
+            found = compare(path, function, configs, bounds)
             programs += 1
             runs += len(found)
             for config, problems in found.items():

@@ -213,6 +213,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         target=target.spec, strategy=options.strategy, runs=result.runs, paths=result.paths,
         complete=result.complete, time_s=result.time_s, solver=stats.as_dict(), tests=engine.tests,
         stop_reason=result.stop_reason, divergences=result.divergences, fallback_runs=result.fallback_runs,
+        fallback_why=result.fallback_why,
         concretizations=[{"site": w, "callee": c, "reason": r, "count": n, "where": w, "runs": n}
                          for (w, c, r), n in result.concretizations.most_common()],
     )

@@ -12,21 +12,6 @@ KNOWN_GAPS: dict[str, str] = {
 # Disagreements of a strategy (or --guided mode) with DART found by the relative
 # completeness suite (tests/integration/test_relative_completeness.py), keyed by the
 # test id: strict xfail until fixed.
-_LATEST_CALLEE = ("LATEST abstracts a helper's result and reports complete once every abstract path of the "
-                  "target is concretized or refuted; a branch inside the helper that the caller never tests "
-                  "(or tests only through the abstract value) is never expanded, so its side and any bug on it "
-                  "are missed while `complete` is claimed (strategies/latest/, for the strategies-papers helper)")
 STRATEGY_GAPS: dict[str, str] = {
-    "random* latest/off": _LATEST_CALLEE,
-    "p15_helper_twice latest/off": _LATEST_CALLEE,
-    "p84_recursion_gcd latest/off": _LATEST_CALLEE,
-    "p87_helper_branch_unobserved latest/off": _LATEST_CALLEE,
-    "abs_testabs.test_abs latest/off": _LATEST_CALLEE,
-    "hwm.hwm latest/off": _LATEST_CALLEE,
-    "pex_parser.parse latest/off": _LATEST_CALLEE,
-    "pl0.parse latest/off": _LATEST_CALLEE,
-    "pl0_calls.parse latest/off": _LATEST_CALLEE,
-    "strcmp_testme.testme latest/off": _LATEST_CALLEE,
-    "guided_buffer.run latest/*": _LATEST_CALLEE,
-    "guided_quote.quote_test latest/*": _LATEST_CALLEE,
+    # none left: LATEST's callee sides (latest-relative) and demand under --guided (smart-demand) were fixed
 }

@@ -16,12 +16,14 @@ constraint no run took (`search/fallback.py`), then random restarts, and stops
 ("stalled") only after `stall_restarts` restarts in a row found no new path.  Even a
 search its strategy calls complete is not ended while a violated `assume` of some
 run was never satisfied by any run (a strategy may drop pruned runs from its trees).
+A searcher whose empty frontier does not cover every real path (`Searcher.uncovered`:
+LATEST's covers abstract paths) gets the fallback, run to its end, before `complete`.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from smartest.calls.protocol import CallPolicy
@@ -40,6 +42,7 @@ from smartest.symbolic.inputs import prepare_inputs, settle
 
 
 UNEXPLAINED_DIVERGENCE = "a run left its predicted path with no recorded cause (an escape not yet found)"
+INCOMPLETE = "the search was not complete (a value fell back on its concrete value, a run diverged or the solver gave up)"
 
 
 def _first_miss(path, expect) -> str:
@@ -62,6 +65,7 @@ class ExplorationStats:
     bugs: int = 0
     divergences: int = 0
     fallback_runs: int = 0       # runs of DART's negation after the searcher's frontier emptied
+    fallback_why: str = ""       # why the fallback was asked (INCOMPLETE, or what the searcher leaves)
     complete: bool = True
     stop_reason: str = ""
     time_s: float = 0.0
@@ -94,6 +98,8 @@ class Engine:
                                            for v, _ in p.kind.variables(p.name, options, 0))
         self.probe = probe
         self.last_signature = 0
+        self.uncovered: str = getattr(searcher, "uncovered", "")
+        self.fallback_directive = getattr(searcher, "fallback_directive", None)
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
@@ -118,7 +124,7 @@ class Engine:
                     break
                 cand = self.searcher.select()
                 if cand is None:
-                    if self.stats.complete:
+                    if self.stats.complete and not self.uncovered:
                         violated = self.fallback.select_assumption()
                         if violated is not None:
                             self._attempt(violated, from_searcher=False)
@@ -126,10 +132,19 @@ class Engine:
                         self.stats.stop_reason = "exhausted"
                         break
                     fallback = self.fallback.select()
+                    if fallback is None and self.uncovered and not self.fallback.recorded:
+                        # Every run so far was abstract (LATEST refuted every abstract
+                        # path): DART's search starts from one real run of random inputs.
+                        fallback = Candidate(None, {}, (), self.fallback_directive)
                     if fallback is not None:
-                        if self._attempt(fallback, from_searcher=False):
+                        self.stats.fallback_why = self.stats.fallback_why or \
+                            (INCOMPLETE if not self.stats.complete else self.uncovered)
+                        if self._attempt(replace(fallback, directive=self.fallback_directive), from_searcher=False):
                             stalled = 0
                         continue
+                    if self.stats.complete:   # the strategy's frontier, then the fallback: both done
+                        self.stats.stop_reason = "exhausted"
+                        break
                     # DART's outer loop: incomplete, so restart from random inputs.
                     stalled = 0 if self._random_run() else stalled + 1
                     if stalled >= self.options.stall_restarts:

@@ -53,6 +53,15 @@ class TryFirstSearcher:
         self.runtime = runtime
         self._first: list[Candidate] = []
 
+    # What the engine's fallback needs to know is the inner searcher's (search/protocol.py).
+    @property
+    def uncovered(self) -> str:
+        return getattr(self.inner, "uncovered", "")
+
+    @property
+    def fallback_directive(self) -> Any:
+        return getattr(self.inner, "fallback_directive", None)
+
     def select(self) -> Candidate | None:
         cand = self._first.pop() if self._first else self.inner.select()
         self.runtime.protect = len(cand.expect) if cand is not None else 0

@@ -24,6 +24,7 @@ class Report:
     stop_reason: str = ""
     divergences: int = 0
     fallback_runs: int = 0      # runs of DART's negation after the strategy's own frontier emptied
+    fallback_why: str = ""      # why the engine asked for them
     concretizations: list[dict] = field(default_factory=list)
     replay: dict = field(default_factory=dict)
     run_dir: str | None = None
@@ -65,7 +66,8 @@ class Report:
             "schema": SCHEMA, "target": self.target, "strategy": self.strategy,
             "runs": self.runs, "paths": self.paths, "complete": self.complete,
             "time_s": round(self.time_s, 4), "stop_reason": self.stop_reason,
-            "divergences": self.divergences, "fallback_runs": self.fallback_runs, "solver": self.solver,
+            "divergences": self.divergences, "fallback_runs": self.fallback_runs,
+            **({"fallback_why": self.fallback_why} if self.fallback_why else {}), "solver": self.solver,
             "tests": [t.as_dict() for t in self.tests],
             "bugs": [t.as_dict() for t in self.bugs],
             "coverage": self.coverage, "concretizations": self.concretizations,
@@ -88,7 +90,8 @@ class Report:
             complete=d["complete"], time_s=d["time_s"], solver=d["solver"],
             tests=[TestCase.from_dict(t) for t in d["tests"]], coverage=d.get("coverage", {}),
             stop_reason=d.get("stop_reason", ""), divergences=d.get("divergences", 0),
-            fallback_runs=d.get("fallback_runs", 0), concretizations=d.get("concretizations", []),
+            fallback_runs=d.get("fallback_runs", 0), fallback_why=d.get("fallback_why", ""),
+            concretizations=d.get("concretizations", []),
             replay=d.get("replay", {}), run_dir=d.get("run_dir"), extra=d.get("extra", {}), notes=d.get("notes", []),
             complete_means=d.get("complete_means", "every feasible path was run"), bounded=d.get("bounded"),
         )

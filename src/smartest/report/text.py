@@ -42,7 +42,7 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
                                           f", replay diverged at run {resumed['replay_diverged_at'] + 1}"))
     if report.fallback_runs:
         lines.append(f"  fallback: {report.fallback_runs} runs of DART-style negation after the strategy's "
-                     f"own frontier was empty")
+                     f"own frontier was empty" + (f" ({report.fallback_why})" if report.fallback_why else ""))
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")

@@ -20,7 +20,10 @@ policy says what each stands for over the inputs (`RunNotes.info["to_root"]`:
 demand's formals and returned values, SMART's formals), the path is rewritten with
 it first, which is the constraint DART records.  Any variable left that is not an
 input is pinned, in a step's key and in its candidate, at the value it had in that
-run: DART's fallback on the concrete value of an unknown function.
+run: DART's fallback on the concrete value of an unknown function.  A variable the
+path itself binds by an assumption (`a#0 == x`: LATEST's formal of an expanded call,
+which a callee returning its argument hands back to the caller) is not unknown: it is
+never pinned, or every negation of a branch on it after the call would be refused.
 
 `select_assumption` offers only the satisfaction of violated assumptions (`assume`
 that failed), and the engine asks it even when the strategy calls its search
@@ -50,11 +53,13 @@ class ConstraintFallback:
         self._stack: list[list] = []         # [path, assignment, trie nodes along it, pins, next index]
         self._violated = False               # some run violated an assumption
         self.active = False
+        self.recorded = 0                    # real runs seen: none, and there is nothing to negate
 
     def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord],
                to_root: Mapping[Term, Term] | None = None) -> None:
         """A real run: its steps are taken; its branches are candidates once active.
         `to_root`: the policy's terms over the inputs for the run's local variables."""
+        self.recorded += 1
         if not self._violated:
             self._violated = any(not b.flippable and not b.taken for b in path)
         if self.active:
@@ -123,10 +128,12 @@ class ConstraintFallback:
         if all(v.value in self._inputs for b in path for v in b.term.free):
             return {}
         pins = {}
+        bound = {v for b in path if not b.flippable and b.taken and b.term.op == "eq"
+                 for v in b.term.args if v.op == "var"}
         for c in calls:
             for value in (c.seen, c.result, *c.args, *c.kwargs.values()):
                 t = getattr(value, "term", None)
-                if isinstance(t, Term) and t.op == "var" and t.value not in self._inputs:
+                if isinstance(t, Term) and t.op == "var" and t.value not in self._inputs and t not in bound:
                     plain = realize(value)
                     if type(plain) in (bool, int, str, float):
                         pins[t] = plain

@@ -53,6 +53,18 @@ class ExploredRun:
 
 
 class Searcher(Protocol):
+    """Two optional attributes tell the engine how its fallback (`search/fallback.py`,
+    DART's negation once the frontier is empty) serves this searcher:
+
+    `uncovered` (default ""): what an empty frontier of a precise search does *not*
+    mean was run.  Empty: every feasible path (DART's claim).  LATEST's frontier holds
+    abstract paths, so it says which sides it leaves (inside expanded callees, those
+    no abstract path needed); the engine then runs the fallback to its end before it
+    reports `complete`, so the claim is DART's again.
+    `fallback_directive` (default None): the directive under which the policy makes
+    a real run, call for call, as DART would (the fallback's candidates carry it).
+    """
+
     def update(self, run: ExploredRun) -> None: ...
     def select(self) -> Candidate | None: ...
     def rejected(self, candidate: Candidate, status: Status) -> None: ...

@@ -97,9 +97,10 @@ class Plan:
 
     expanded: frozenset = frozenset()
     deep: frozenset = frozenset()
+    everything: bool = False     # a real run call for call, as DART's (EXPAND_ALL)
 
     def expands(self, cid: CallId) -> bool:
-        if cid in self.expanded:
+        if self.everything or cid in self.expanded:
             return True
         return bool(self.deep) and any(cid[:k] in self.deep for k in range(1, len(cid) + 1))
 
@@ -111,6 +112,10 @@ class Plan:
 
 
 EMPTY_PLAN = Plan()
+# The plan of the engine's fallback runs (DART's negation once LATEST's own search has
+# ended): no call is abstracted, so the run is real and its callees' branches are on
+# its path, where the fallback can negate them.
+EXPAND_ALL = Plan(everything=True)
 
 
 @dataclass(frozen=True)
@@ -330,9 +335,11 @@ class LazyPolicy:
         trace = LazyTrace(tuple(self._ids), tuple(events), dict(self._drawn), self._plan)
         return RunNotes(abstract=self._abstracted > 0, info={"lazy": trace})
 
-    # What `complete` promises: only real runs are tests, and each abstract path was
-    # concretized by one or refuted.
-    complete_means = "every abstract path of the target was concretized or refuted"
+    # What `complete` promises: only real runs are tests, each abstract path was
+    # concretized by one or refuted, and then the engine's fallback negated every
+    # branch of the real runs (searcher.py, "The end").
+    complete_means = ("every abstract path of the target was concretized or refuted, then every branch "
+                      "of its real runs negated (DART's fallback)")
 
     def report(self) -> dict:
         if self.stats is None:
