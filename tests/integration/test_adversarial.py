@@ -55,7 +55,7 @@ HANGS = {"c_loop", "swallowed_timeout", "timer_off", "sigterm_swallowed_loop", "
 
 # (target, extra arguments, a check of the report)
 HOSTILE_CASES = [
-    ("c_loop", (), lambda r: "timeout" in outcomes(r)),
+    ("c_loop", (), lambda r: "timeout" in outcomes(r) and not r["complete"]),   # what follows a hang was not run
     ("swallowed_timeout", (), lambda r: "timeout" in outcomes(r)),
     ("timer_off", (), lambda r: "timeout" in outcomes(r)),
     ("sigterm_swallowed_loop", (), lambda r: "timeout" in outcomes(r)),
@@ -64,8 +64,10 @@ HOSTILE_CASES = [
     ("fork", ("--allow", "subprocess"),
      lambda r: {t["returned"] for t in r["tests"]} == {"parent", "none"}),
     ("fork_exit", ("--allow", "subprocess"), lambda r: outcomes(r) == {"returned"}),
-    ("multiprocessing_pool", ("--allow", "subprocess", "--time-limit", "60"),   # a pool starts slowly on a busy machine
-     lambda r: 5 in {t["returned"] for t in r["tests"]}),
+    # A pool starts slowly on a busy machine, and a forked pool can hang (a lock held at
+    # fork): the run then times out, and the report must not call the search complete.
+    ("multiprocessing_pool", ("--allow", "subprocess", "--time-limit", "60"),
+     lambda r: 5 in {t["returned"] for t in r["tests"]} or ("timeout" in outcomes(r) and not r["complete"])),
     ("fork", (), lambda r: "side-effect" in outcomes(r) and r["extra"]["sandbox"]["refused"]["subprocess"] >= 1),
     ("multiprocessing_pool", (), lambda r: "side-effect" in outcomes(r)),
     ("chdir", (), lambda r: "side-effect" in outcomes(r)),

@@ -42,6 +42,8 @@ from smartest.symbolic.inputs import prepare_inputs, settle
 
 
 UNEXPLAINED_DIVERGENCE = "a run left its predicted path with no recorded cause (an escape not yet found)"
+_CUT_SHORT = {Outcome.TIMEOUT: "the run timed out (--per-run-timeout): what follows where it stopped was not run",
+              Outcome.MEMORY: "the run passed its memory limit (--per-run-memory): what follows was not run"}
 INCOMPLETE = "the search was not complete (a value fell back on its concrete value, a run diverged or the solver gave up)"
 
 
@@ -215,6 +217,11 @@ class Engine:
                 self.stats.concretizations[(where, "", UNEXPLAINED_DIVERGENCE)] += 1
         if result.outcome is Outcome.SIDE_EFFECT:
             self.stats.complete = False  # the refusal ended the run: what follows it was not run
+        elif result.outcome in _CUT_SHORT:
+            # The clock or the memory limit ended the run: what follows the point it
+            # reached was not run (a slow start as much as an endless loop).
+            self.stats.complete = False
+            self.stats.concretizations[("the run's inputs", "", _CUT_SHORT[result.outcome])] += 1
         if not result.complete:
             self.stats.complete = False
             for c in result.concretizations:
