@@ -7,6 +7,7 @@ import os
 import time
 from typing import Callable
 
+from smartest.calls.inline import InlinePolicy
 from smartest.calls.intercept import intercept, own_modules
 from smartest.engine.deepening import BoundProbe, at_ceiling, deeper
 from smartest.solving.names import for_exploration as opaque_functions
@@ -167,8 +168,10 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         searcher, policy = strategy.build(options, solver, target)
         guidance = Guidance(target, options, rewrite=rewrite_tree)   # the loaded code is the rewritten one
         searcher = guidance.wrap(searcher)
+        # Deepening rounds of a search whose call policy keeps no state carry their runs over.
+        carry = options.deepen and type(policy) is InlinePolicy and options.guided == "off"
         engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats,
-                        policy=policy, handler=_Fanout(handlers), sandbox=sandbox, previous=engine)
+                        policy=policy, handler=_Fanout(handlers), sandbox=sandbox, previous=engine, carry=carry)
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
         probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,

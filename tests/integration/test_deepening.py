@@ -48,3 +48,25 @@ def test_a_container_length_past_twice_the_bound_is_seen_as_cut():
     fixed = smartest.explore(f"{SPEC}:very_many_items", run_dir=None, coverage=False, max_len=4, deepen=False)
     assert _returns(fixed, bounds.very_many_items) == {0}
     assert not fixed.complete and fixed.bounded == {"max_str_len": 8, "max_len": 4}
+
+
+def test_a_deeper_round_does_not_run_again_what_the_last_one_ran():
+    # strcmp_testme has 720 paths under 16 characters; the first round (8) runs 289 of
+    # them.  Carried to the next round as runs, they are not made again: the search ends
+    # after about one run per path (it took 1,009 when every round started afresh) and
+    # reaches the bug with the default budget of 1,000 runs.
+    spec = os.path.join(HERE, "..", "..", "benchmarks", "programs", "strcmp_testme.py")
+    import importlib.util
+    loaded = importlib.util.spec_from_file_location("strcmp_plain", spec)
+    plain = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(plain)
+    for strategy in ("dart", "interleaved"):
+        report = smartest.explore(f"{spec}:testme", run_dir=None, coverage=False, strategy=strategy)
+        assert report.complete and report.runs <= report.paths + 2, (strategy, report.runs, report.paths)
+        found = []
+        for t in report.tests:
+            try:
+                plain.testme(**t.inputs)
+            except AssertionError:
+                found.append(t.inputs)
+        assert found, strategy

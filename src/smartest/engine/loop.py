@@ -80,10 +80,14 @@ class ExplorationStats:
 class Engine:
     def __init__(self, target: Target, options: Options, *, searcher: Searcher, solver: Solver,
                  solver_stats: SolverStats, policy: CallPolicy, handler: Handler | None = None,
-                 sandbox: Sandbox | None = None, probe: Any = None, previous: "Engine | None" = None) -> None:
+                 sandbox: Sandbox | None = None, probe: Any = None, previous: "Engine | None" = None,
+                 carry: bool = False) -> None:
         """`probe(constraints, hints)` hears every query found unsatisfiable (a bound
         probe, engine/deepening); `previous`: the engine of the last deepening round,
-        whose tests, paths and counts this one continues."""
+        whose tests, paths and counts this one continues.  `carry`: keep every real run
+        (`history`) and start from the previous round's: its inputs fit the larger
+        bounds and follow the same path, so this round's searcher is told them instead
+        of running them again (with a call policy that keeps no state of its own)."""
         self.target = target
         self.options = options
         self.searcher = searcher
@@ -102,9 +106,30 @@ class Engine:
         self.last_signature = 0
         self.uncovered: str = getattr(searcher, "uncovered", "")
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
+        self.carry = carry
+        self.history: list[ExploredRun] = []   # real runs, when carried to the next round
+        self.exact = True                      # no run diverged, cut short or concretized
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
+            if carry and previous.carry and previous.exact:
+                self._carry(previous.history)
+
+    def _carry(self, runs: list[ExploredRun]) -> None:
+        """The previous round's runs, told to this round's searcher and fallback as
+        runs it did not ask for (like random ones): no run is made again.  Every path
+        goes into the searcher's tree first, so no side a later carried run took is
+        offered again."""
+        tree = getattr(self.searcher, "tree", None)
+        if tree is None:
+            return
+        for run in runs:
+            tree.insert(run.path)
+        for run in runs:
+            run = replace(run, candidate=None, diverged=False)
+            self.searcher.update(run)
+            self.fallback.record(run.path, run.assignment, run.calls, run.notes.info.get("to_root"))
+            self.history.append(run)
 
     # -- the loop -------------------------------------------------------------
     def explore(self) -> ExplorationStats:
@@ -234,8 +259,13 @@ class Engine:
         for b in result.path:
             self.stats.branch_sides.add((b.site, b.taken))
         # A fallback run is, to the searcher, a run it did not ask for (like a random one).
-        self.searcher.update(ExploredRun(result.path, result.calls, assignment, cand if from_searcher else None,
-                                         diverged and from_searcher, new_path, result.notes, result.complete))
+        explored = ExploredRun(result.path, result.calls, assignment, cand if from_searcher else None,
+                               diverged and from_searcher, new_path, result.notes, result.complete)
+        self.searcher.update(explored)
+        if diverged or not result.complete or result.outcome is Outcome.SIDE_EFFECT or result.outcome in _CUT_SHORT:
+            self.exact = False
+        elif self.carry and real:
+            self.history.append(explored)
         if real:
             self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"))
             test = self._test_case(result, new_path, cand is not None, diverged)
