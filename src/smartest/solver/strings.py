@@ -29,7 +29,7 @@ from typing import Any, Mapping
 from smartest.solver import regex_lowering, text_lowering  # regex_lowering registers re_ok/re_pos
 from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms.evaluate import evaluate
-from smartest.terms import Sort, build, const, var
+from smartest.terms import Sort, approx, build, const, var
 from smartest.terms.rewrite import transform
 from smartest.terms.term import Term
 
@@ -183,7 +183,13 @@ class StringLowering:
             return Seq(build.ite(c, x.length, y.length),
                        tuple(build.ite(c, x.char(j), y.char(j)) for j in range(k)))
         if op == "int_to_str":
-            return self._nat_to_str(self._int(a[0]))
+            # Exact below 10**INT_DIGITS; past it an abstraction under a guard, so a model
+            # that needs a longer number is not trusted (it once predicted a palindrome for
+            # a 25-digit n and the run left its path: corpus p56 under SMART).
+            n = self._int(a[0])
+            exact = self._nat_to_str(n)
+            return text_lowering.seq_ite(self, approx.guard(build.lt(n, const(10 ** INT_DIGITS))), exact,
+                                         text_lowering.fresh_seq(self, t, INT_DIGITS))
         if op in text_lowering.SEQS:
             return text_lowering.SEQS[op](self, t)
         raise NotImplementedError(f"no bounded-string lowering for {op}")
