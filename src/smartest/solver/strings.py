@@ -183,13 +183,16 @@ class StringLowering:
             return Seq(build.ite(c, x.length, y.length),
                        tuple(build.ite(c, x.char(j), y.char(j)) for j in range(k)))
         if op == "int_to_str":
-            # Exact below 10**INT_DIGITS; past it an abstraction under a guard, so a model
-            # that needs a longer number is not trusted (it once predicted a palindrome for
-            # a 25-digit n and the run left its path: corpus p56 under SMART).
+            # Exact below 10**INT_DIGITS, and guarded there: z3 once gave a 25-digit n,
+            # the truncated digits predicted a palindrome and the run left its path
+            # (corpus p56 under SMART).
+            # The guard sits on the length; past it the encoding is the same digits (an
+            # over-approximation whose models the solver checks with Python's str).
             n = self._int(a[0])
             exact = self._nat_to_str(n)
-            return text_lowering.seq_ite(self, approx.guard(build.lt(n, const(10 ** INT_DIGITS))), exact,
-                                         text_lowering.fresh_seq(self, t, INT_DIGITS))
+            small = build.lt(n, const(10 ** INT_DIGITS))
+            length = build.ite(approx.guard(small), exact.length, build.ite(small, exact.length, const(INT_DIGITS)))
+            return Seq(length, exact.chars)
         if op in text_lowering.SEQS:
             return text_lowering.SEQS[op](self, t)
         raise NotImplementedError(f"no bounded-string lowering for {op}")
