@@ -186,13 +186,10 @@ class StringLowering:
             # Exact below 10**INT_DIGITS, and guarded there: z3 once gave a 25-digit n,
             # the truncated digits predicted a palindrome and the run left its path
             # (corpus p56 under SMART).
-            # The guard sits on the length; past it the encoding is the same digits (an
-            # over-approximation whose models the solver checks with Python's str).
+            # Past it, an over-approximation whose models are checked with Python's str.
             n = self._int(a[0])
-            exact = self._nat_to_str(n)
-            small = build.lt(n, const(10 ** INT_DIGITS))
-            length = build.ite(approx.guard(small), exact.length, build.ite(small, exact.length, const(INT_DIGITS)))
-            return Seq(length, exact.chars)
+            return text_lowering.seq_ite(self, approx.guard(build.lt(n, const(10 ** INT_DIGITS))),
+                                         self._nat_to_str(n), self._long_nat_str(t))
         if op in text_lowering.SEQS:
             return text_lowering.SEQS[op](self, t)
         raise NotImplementedError(f"no bounded-string lowering for {op}")
@@ -212,6 +209,23 @@ class StringLowering:
         length = build.ite(empty, _ZERO, _min(count, build.sub(s.length, start)))
         k = s.capacity if count.op != "const" else max(0, min(count.value, s.capacity))
         return Seq(length, tuple(s.char_at(build.add(start, const(j))) for j in range(k)))
+
+    def _long_nat_str(self, t: Term) -> Seq:
+        """What str(n) may be for n >= 10**INT_DIGITS, over-approximated: INT_DIGITS + 1
+        to 2 * INT_DIGITS digits, the first not 0.  A model that uses it is checked with
+        Python's str before it is trusted (solver/exactness.py)."""
+        key = self.fresh_id(t)
+        size = approx.approx(f"str#{key}.long", (), Sort.INT)
+        low, high = INT_DIGITS + 1, 2 * INT_DIGITS
+        length = build.ite(build.lt(size, const(low)), const(low), build.ite(build.lt(const(high), size),
+                                                                          const(high), size))
+        chars = []
+        for j in range(high):
+            raw = approx.approx(f"str#{key}.long[{j}]", (), Sort.INT)
+            first = const(49 if j == 0 else 48)
+            digit = build.and_(build.le(first, raw), build.le(raw, const(57)))
+            chars.append(build.ite(digit, raw, first))
+        return Seq(length, tuple(chars))
 
     def _nat_to_str(self, n: Term) -> Seq:
         """str(n) for n >= 0 (empty for n < 0), exact for n < 10**INT_DIGITS.
