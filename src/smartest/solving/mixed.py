@@ -44,7 +44,7 @@ from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms import Sort, Term, build, const
 from smartest.terms import uninterpreted
 from smartest.terms.evaluate import OPS, evaluate
-from smartest.terms.rewrite import transform
+from smartest.terms.rewrite import any_below, transform
 
 _NONLINEAR = ("mul", "floordiv", "mod", "pow")
 # An evaluated integer this large is a failed try: models of incremental tries can
@@ -127,20 +127,7 @@ class MixedSolver:
 
     def is_complex(self, c: Term) -> bool:
         """Does the condition mention a complex node (memoized: terms are interned)?"""
-        memo = self._complex
-        stack = [c]
-        while stack:
-            t = stack[-1]
-            if t in memo:
-                stack.pop()
-                continue
-            pending = [a for a in t.args if a not in memo]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
-            memo[t] = self._complex_node(t, t.args) or any(memo[a] for a in t.args)
-        return memo[c]
+        return any_below(c, self._complex, lambda t: self._complex_node(t, t.args))
 
     def _nodes(self, constraints) -> list[Term]:
         """The complex nodes of `constraints`, each once, in a stable order."""
