@@ -14,6 +14,7 @@ from smartest.solving.names import for_exploration as opaque_functions
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.distributed import explore_on_ray
 from smartest.engine.parallel import explore_parallel, merge_rounds
+from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
@@ -246,8 +247,9 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         try:
             report.coverage, report.replay = replay_with_coverage(
                 target, engine.tests, timeout=options.per_run_timeout, strict=options.strict, sandbox=sandbox)
-        except KeyboardInterrupt:
-            pass
+        except BaseException as e:
+            if not interrupted_by_user(e):
+                raise
     if run_dir is not None:
         report.run_dir = run_dir.path
         run_dir.finish(report.as_dict())

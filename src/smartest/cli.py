@@ -21,7 +21,7 @@ import os
 import signal
 import sys
 
-from smartest.engine.isolation import user_interrupt
+from smartest.engine.isolation import interrupted_by_user, user_interrupt
 from smartest.engine.sandbox import KINDS as SIDE_EFFECT_KINDS, parse_allow
 from smartest.errors import InvalidArgument, SmartestError
 from smartest.options import Options
@@ -488,6 +488,9 @@ def _guarded(action) -> int:
         print("smartest: interrupted", file=sys.stderr)
         return 130
     except Exception as e:  # never a traceback from smartest unless asked for
+        if interrupted_by_user(e):   # a Ctrl-C that surfaced as another exception
+            print("smartest: interrupted", file=sys.stderr)
+            return 130
         if os.environ.get("SMARTEST_DEBUG"):
             raise
         print(f"smartest: internal error: {type(e).__name__}: {_safe(str(e))} (SMARTEST_DEBUG=1 shows the "

@@ -33,6 +33,7 @@ from smartest.calls.intercept import own_modules
 from smartest.engine.budget import Budget
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
+from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.parallel import Job, SubtreeSearcher, _portable, _summary, conclude, first_jobs
 from smartest.engine.sandbox import Sandbox
@@ -314,7 +315,9 @@ def explore_on_ray(target: Target, options: Options, address: str, *, solver_fac
                 break
             ready, _ = ray.wait(list(co.flight.values()), num_returns=1, timeout=0.5)
             co.receive(ready)
-    except KeyboardInterrupt:
+    except BaseException as e:
+        if not interrupted_by_user(e):
+            raise
         reason = "interrupted"
     finals = co.finals()
     conclude(engine, reason, co.failed, finals, budget)

@@ -144,3 +144,13 @@ def take_user_interrupt() -> bool:
     """Whether the user interrupted since the last call (and forget it)."""
     pending, _INTERRUPTS.pending = _INTERRUPTS.pending, False
     return pending
+
+
+def interrupted_by_user(exc: BaseException) -> bool:
+    """Whether an exception that escaped smartest's own code is really the user's
+    Ctrl-C. The handler raises KeyboardInterrupt wherever Python code happens to be
+    running; inside a C call's argument conversion (z3 goes through ctypes) that
+    KeyboardInterrupt comes out as another exception (`ctypes.ArgumentError:
+    argument 2: KeyboardInterrupt`), which must still stop the exploration with its
+    report, not end it as an internal error."""
+    return isinstance(exc, KeyboardInterrupt) or take_user_interrupt()

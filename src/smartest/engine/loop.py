@@ -30,6 +30,7 @@ from smartest.calls.protocol import CallPolicy
 from smartest.engine.budget import Budget
 from smartest.engine.collection import RunCollector
 from smartest.engine.execute import RunResult, execute
+from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.outcome import Outcome
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
@@ -179,7 +180,9 @@ class Engine:
                         break
                     continue
                 self._attempt(cand)
-        except KeyboardInterrupt:
+        except BaseException as e:
+            if not interrupted_by_user(e):
+                raise
             self.stats.stop_reason = "interrupted"
         finally:
             self.stats.time_s += budget.elapsed

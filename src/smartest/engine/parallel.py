@@ -37,6 +37,7 @@ from smartest.calls.inline import InlinePolicy
 from smartest.engine.budget import Budget
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
+from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.loop import Engine, ExplorationStats
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
@@ -534,7 +535,9 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
                 reason = "exhausted"
                 break
             co.poll(timeout=0.5)
-    except KeyboardInterrupt:
+    except BaseException as e:
+        if not interrupted_by_user(e):
+            raise
         reason = "interrupted"
     finally:
         finals = co.finish(reason == "exhausted")
