@@ -22,6 +22,7 @@ from smartest.guided import CONFIGURATIONS
 from smartest.guided.session import Guidance
 from smartest.models.rewrite import rewrite_tree
 from smartest.options import Options
+from smartest.report.confirm import confirm_bugs, unreproduced_note
 from smartest.report.report import Report
 from smartest.solver import build_solver_chain
 from smartest.strategies import STRATEGIES
@@ -159,6 +160,23 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
             sandbox.close()
 
 
+def _confirm(report: Report, target: Target, options: Options, sandbox: Sandbox | None) -> None:
+    """Bugs only if a plain run of their input shows them (report/confirm.py)."""
+    replayed = report.replay.get("mismatches") if report.replay else None
+    known = () if replayed is None else [t.index for t in report.tests if t.index not in set(replayed)]
+    try:
+        report.tests, unreproduced = confirm_bugs(target, report.tests, timeout=options.per_run_timeout,
+                                                  strict=options.strict, sandbox=sandbox, known=known)
+    except BaseException as e:
+        if not interrupted_by_user(e):
+            raise
+        return
+    if unreproduced:
+        report.complete = False
+        report.extra["unreproduced_bugs"] = unreproduced
+        report.notes.append(unreproduced_note(unreproduced))
+
+
 def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handlers, sandbox, coverage) -> Report:
     own = own_modules(target.is_own_file)
     workers, why_not = _workers(options)
@@ -250,6 +268,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         except BaseException as e:
             if not interrupted_by_user(e):
                 raise
+    _confirm(report, target, options, sandbox)
     if run_dir is not None:
         report.run_dir = run_dir.path
         run_dir.finish(report.as_dict())

@@ -16,6 +16,7 @@ from smartest.engine.execute import execute
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
+from smartest.report.confirm import same_outcome
 
 
 def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool,
@@ -36,10 +37,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
             cov.switch_context(str(t.index))
             r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False,
                         sandbox=sandbox)
-            same = r.outcome.value == t.outcome and r.bug == t.bug and (
-                _equal(r.returned, t.returned) if t.outcome == "returned" else
-                (r.raised is not None and t.raised is not None and r.raised.type == t.raised.type))
-            if not same:
+            if not same_outcome(r, t, _equal):
                 mismatches.append(t.index)
     finally:
         cov.stop()
