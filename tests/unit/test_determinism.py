@@ -9,7 +9,10 @@ import subprocess
 import sys
 import weakref
 
+import smartest
 from smartest.engine.collection import RunCollector
+
+PROGRAMS = os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks", "programs")
 
 _HASHES = """
 from smartest.terms import build
@@ -49,3 +52,19 @@ def test_the_collector_is_off_during_an_exploration_and_runs_at_fixed_run_counts
         assert alive() is None
         del kept
     assert gc.isenabled()
+
+
+def _inputs(spec: str, runs: int) -> list:
+    report = smartest.explore(spec, strategy="dart", max_runs=runs, coverage=False, max_str_len=4, deepen=False)
+    return [t.inputs for t in report.tests]
+
+
+def test_an_exploration_does_not_depend_on_what_explored_before_it_in_the_process():
+    """Each z3 backend has its own context: in z3's shared one the models followed
+    the term identifiers and step counter earlier explorations left (calc_tokens'
+    bug moved from run 18 to run 24 after pl0 and calc had run)."""
+    target = f"{PROGRAMS}/calc_divzero.py:calc_tokens"
+    alone = _inputs(target, 40)
+    _inputs(f"{PROGRAMS}/pl0.py:parse_and_check", 300)
+    _inputs(f"{PROGRAMS}/calc.py:calc", 300)
+    assert _inputs(target, 40) == alone

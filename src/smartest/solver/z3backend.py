@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import struct
+from contextlib import contextmanager
 from typing import Any, Callable
 
 import z3
@@ -27,8 +28,39 @@ from smartest.solver.protocol import Answer, Query, Status
 from smartest.terms import Term
 from smartest.terms.term import Sort
 
-F64 = z3.Float64()
-RNE, RTZ, RTN, RTP = z3.RNE(), z3.RTZ(), z3.RTN(), z3.RTP()
+class _Constants:
+    """The float sort and rounding modes, made in one z3 context."""
+
+    def __init__(self) -> None:
+        self.f64 = z3.Float64()
+        self.rne, self.rtz, self.rtn, self.rtp = z3.RNE(), z3.RTZ(), z3.RTN(), z3.RTP()
+
+
+_K = _Constants()   # those of the context the running check uses (z3's main one outside any)
+
+
+@contextmanager
+def _in_context(ctx: "z3.Context", constants: "_Constants | None"):
+    """Make `ctx` the context every z3 constructor without an explicit one uses.
+
+    Each backend has a context of its own (`Z3Backend`): in a shared one, what an
+    exploration is answered depended on what ran before it in the process (z3's term
+    identifiers, which its models follow, and the resource counter, which only grows),
+    so the same exploration ran differently after another one. Passing `ctx` to the
+    hundred constructors below would say the same thing at every call; z3 falls back
+    to its main context everywhere, so that is what is swapped, for the length of a
+    check, and put back after."""
+    global _K
+    saved = z3.z3._main_ctx, _K
+    z3.z3._main_ctx = ctx
+    if constants is not None:
+        _K = constants
+    try:
+        yield
+    finally:
+        z3.z3._main_ctx, _K = saved
+
+
 _EMPTY: frozenset = frozenset()
 _COMPARISONS = ("eq", "lt", "le")
 
@@ -54,12 +86,12 @@ def _py_mod(a, b):
 
 def _float_val(v: float):
     if v != v:
-        return z3.fpNaN(F64)
+        return z3.fpNaN(_K.f64)
     if v in (math.inf, -math.inf):
-        return z3.fpPlusInfinity(F64) if v > 0 else z3.fpMinusInfinity(F64)
+        return z3.fpPlusInfinity(_K.f64) if v > 0 else z3.fpMinusInfinity(_K.f64)
     if v == 0.0:
-        return z3.fpMinusZero(F64) if math.copysign(1.0, v) < 0 else z3.fpPlusZero(F64)
-    return z3.FPVal(v, F64)
+        return z3.fpMinusZero(_K.f64) if math.copysign(1.0, v) < 0 else z3.fpPlusZero(_K.f64)
+    return z3.FPVal(v, _K.f64)
 
 
 def _and_const_int(x, c: int):
@@ -169,7 +201,7 @@ class Translator:
             if t.sort is Sort.INT:
                 return z3.BitVec(t.value, self.width) if self.bv else z3.Int(t.value)
             if t.sort is Sort.FLOAT:
-                return z3.FP(t.value, F64)
+                return z3.FP(t.value, _K.f64)
             return z3.Bool(t.value)
         if op == "const":
             if t.sort is Sort.BOOL:
@@ -199,7 +231,7 @@ class Translator:
         return self._uf(t.value, xs, self._sort_of(t.sort))
 
     def _sort_of(self, sort: Sort):
-        return {Sort.INT: self._int_sort(), Sort.BOOL: z3.BoolSort(), Sort.FLOAT: F64}[sort]
+        return {Sort.INT: self._int_sort(), Sort.BOOL: z3.BoolSort(), Sort.FLOAT: _K.f64}[sort]
 
     # integers
     def _op_add(self, t, x, y):
@@ -327,8 +359,8 @@ class Translator:
         (ordered like their ints, down <= up, never nan), so `n < x < n + 1` and
         `ceil(x) == n` still contradict each other there."""
         if self.bv:
-            return z3.fpSignedToFP(RTN, n, F64), z3.fpSignedToFP(RTP, n, F64)
-        down, up = self._uf("i2f_down", (n,), F64), self._uf("i2f_up", (n,), F64)
+            return z3.fpSignedToFP(_K.rtn, n, _K.f64), z3.fpSignedToFP(_K.rtp, n, _K.f64)
+        down, up = self._uf("i2f_down", (n,), _K.f64), self._uf("i2f_up", (n,), _K.f64)
         key = n.get_id()
         if key not in self._casts:
             self._fact(z3.And(z3.fpLEQ(down, up), z3.Not(z3.fpIsNaN(down)), z3.Not(z3.fpIsNaN(up))))
@@ -385,38 +417,38 @@ class Translator:
         r = z3.fpRem(x, y)
         step = z3.If(z3.fpIsNegative(x), z3.fpNeg(z3.fpAbs(y)), z3.fpAbs(y))
         flip = z3.And(z3.Not(z3.fpIsZero(r)), z3.fpIsNegative(r) != z3.fpIsNegative(x))
-        return z3.If(flip, z3.fpAdd(RNE, r, step), r)
+        return z3.If(flip, z3.fpAdd(_K.rne, r, step), r)
 
     def _op_i2f(self, t, n):
         if not self.bv:
-            return self._uf("i2f", (n,), F64)
-        return z3.fpSignedToFP(RNE, n, F64)
+            return self._uf("i2f", (n,), _K.f64)
+        return z3.fpSignedToFP(_K.rne, n, _K.f64)
 
     def _op_f2i(self, t, x):
         if not self.bv:
             return self._uf("f2i", (x,), z3.IntSort())
         top = self.width - 1
         if top <= 1023:
-            self._guard(z3.fpLT(z3.fpAbs(x), z3.FPVal(float(1 << top), F64)))
-        return z3.fpToSBV(RTZ, x, z3.BitVecSort(self.width))
+            self._guard(z3.fpLT(z3.fpAbs(x), z3.FPVal(float(1 << top), _K.f64)))
+        return z3.fpToSBV(_K.rtz, x, z3.BitVecSort(self.width))
 
     def _op_itruediv(self, t, x, y):
         if not self.bv:
-            return self._uf("itruediv", (x, y), F64)
+            return self._uf("itruediv", (x, y), _K.f64)
         small = z3.And(*(z3.And(v <= (1 << 53), v >= -(1 << 53)) for v in (x, y))) if self.width > 54 else z3.BoolVal(True)
         self._guard(small)
-        return z3.If(small, z3.fpDiv(RNE, z3.fpSignedToFP(RNE, x, F64), z3.fpSignedToFP(RNE, y, F64)),
-                     self._uf("itruediv", (x, y), F64))
+        return z3.If(small, z3.fpDiv(_K.rne, z3.fpSignedToFP(_K.rne, x, _K.f64), z3.fpSignedToFP(_K.rne, y, _K.f64)),
+                     self._uf("itruediv", (x, y), _K.f64))
 
 
 # Operators whose translation is the same in both encodings and needs no guard.
 _PLAIN_OPS: dict[str, Callable] = {
     "not": z3.Not, "and": lambda *xs: z3.And(*xs), "or": lambda *xs: z3.Or(*xs), "ite": z3.If,
-    "fadd": lambda x, y: z3.fpAdd(RNE, x, y), "fsub": lambda x, y: z3.fpSub(RNE, x, y),
-    "fmul": lambda x, y: z3.fpMul(RNE, x, y), "fdiv": lambda x, y: z3.fpDiv(RNE, x, y),
-    "fneg": z3.fpNeg, "fabs": z3.fpAbs, "fsqrt": lambda x: z3.fpSqrt(RNE, x),
-    "ffloor": lambda x: z3.fpRoundToIntegral(RTN, x), "fceil": lambda x: z3.fpRoundToIntegral(RTP, x),
-    "ftrunc": lambda x: z3.fpRoundToIntegral(RTZ, x), "frint": lambda x: z3.fpRoundToIntegral(RNE, x),
+    "fadd": lambda x, y: z3.fpAdd(_K.rne, x, y), "fsub": lambda x, y: z3.fpSub(_K.rne, x, y),
+    "fmul": lambda x, y: z3.fpMul(_K.rne, x, y), "fdiv": lambda x, y: z3.fpDiv(_K.rne, x, y),
+    "fneg": z3.fpNeg, "fabs": z3.fpAbs, "fsqrt": lambda x: z3.fpSqrt(_K.rne, x),
+    "ffloor": lambda x: z3.fpRoundToIntegral(_K.rtn, x), "fceil": lambda x: z3.fpRoundToIntegral(_K.rtp, x),
+    "ftrunc": lambda x: z3.fpRoundToIntegral(_K.rtz, x), "frint": lambda x: z3.fpRoundToIntegral(_K.rne, x),
     "isnan": z3.fpIsNaN, "isinf": z3.fpIsInf, "signbit": z3.fpIsNegative,
 }
 
@@ -514,6 +546,9 @@ class Z3Backend:
     def __init__(self, timeout_ms: int = 5000, rlimit: int = 0) -> None:
         self.timeout_ms = timeout_ms
         self.limits = Limits(timeout_ms, rlimit)
+        self.ctx = z3.Context()           # this backend's own (see `_in_context`)
+        with _in_context(self.ctx, None):
+            self.constants = _Constants()
         self.translators: dict[tuple, Translator] = {}
         self.translate = self._translator("int", MIN_WIDTH, POW_BOUND)
         self.pool: dict[tuple, _Incremental] = {}
@@ -539,7 +574,8 @@ class Z3Backend:
     # -- solving (the strategy is z3-free: solver/exactness.py) ---------------------
     def check(self, query: Query) -> Answer:
         try:
-            return self.strategy.check(query, self.solve)
+            with _in_context(self.ctx, self.constants):
+                return self.strategy.check(query, self.solve)
         except RecursionError:
             # A term deeper than the recursive walks allow (long strings through many
             # regex searches): unknown, and the incremental solvers, which may hold a
