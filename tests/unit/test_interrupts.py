@@ -14,13 +14,7 @@ from smartest import explore
 from smartest.engine import isolation
 from smartest.solver.z3backend import Z3Backend
 
-
-def branches(x: int) -> int:
-    if x > 10:
-        if x < 20:
-            return 1
-        return 2
-    return 3
+TARGET = os.path.join(os.path.dirname(__file__), "targets", "interrupt_targets.py") + ":branches"
 
 
 class _SigintOnConversion:
@@ -61,7 +55,7 @@ def test_an_interrupt_inside_the_solver_ends_the_exploration_with_its_report(mon
     monkeypatch.setattr(Z3Backend, "check", check)
     previous = signal.signal(signal.SIGINT, isolation.user_interrupt)
     try:
-        report = explore(branches, strategy=strategy, max_runs=50, coverage=False)
+        report = explore(TARGET, strategy=strategy, max_runs=50, coverage=False)
     finally:
         signal.signal(signal.SIGINT, previous)
     assert report.stop_reason == "interrupted"
