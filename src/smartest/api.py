@@ -110,7 +110,8 @@ def _mixed_solving(options: Options):
     return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
 
 
-PARALLEL = ("dart", "interleaved", "generational")   # searchers engine/parallel.py splits (search.protocol.Splittable)
+PARALLEL = ("dart", "interleaved", "generational",   # searchers engine/parallel.py splits (search.protocol.Splittable)
+            "smart", "demand")                        # and those it confines to regions (engine/regions.py)
 RAY = ("dart",)                                       # and those engine/distributed.py runs on Ray actors
 
 
@@ -125,7 +126,7 @@ def _workers(options: Options) -> tuple[int, str]:
     if n == 1:
         return 1, ""
     if options.strategy not in PARALLEL:
-        return 1, (f"one process: {options.strategy} keeps its summaries or per-function trees in one process "
+        return 1, (f"one process: {options.strategy} keeps its abstract paths and expansions in one process "
                    f"(workers split {', '.join(PARALLEL)})")
     if options.guided != "off":
         return 1, "one process: guided search (--guided) runs in one process"
@@ -185,7 +186,8 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                 result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
                                                          handler=_Fanout(handlers), sandbox=sandbox)
                 engine.tests = tests
-            elif workers > 1 and not hasattr(searcher, "give"):   # e.g. behind a wrapper: not Splittable
+            elif workers > 1 and not hasattr(searcher, "give") and not hasattr(searcher, "restart"):
+                # e.g. behind a wrapper: neither Splittable nor confinable to a region
                 workers, why_not = 1, f"one process: the {type(searcher).__name__} search cannot be split"
                 engine.stats.parallel = {"why_not": why_not}
                 result = engine.explore()

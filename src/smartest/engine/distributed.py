@@ -170,7 +170,7 @@ class Explorer:
                 last = now
         if self.unsent:
             yield self._batch()
-        summary = _summary(self.engine.stats, self.engine.probe)
+        summary = _summary(self.engine)
         yield ("end", len(self.searcher), {**summary, "cpu_s": time.process_time() - self.cpu})
 
 

@@ -39,11 +39,14 @@ from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
 from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.loop import Engine, ExplorationStats
+from smartest.engine.regions import Confined, Cuts, Region, RegionWork, learn, news
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
 from smartest.options import Options
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import Splittable, flip
+from smartest.terms import build
+from smartest.trace.path import path_constraint
 from smartest.trace.tree import SideStatus
 
 
@@ -58,6 +61,7 @@ class Job:
     seed: int | None = None
     tries: int = 0          # handed out before, to a worker that died with it
     more: tuple[int, ...] = ()   # more branches of the same run to negate: one replay for all
+    region: Region | None = None  # a region of the inputs instead (engine/regions.py); with `seed`: the rest of the coordinator's
 
 
 ANY_PENDING = object()   # `given` of a searcher that takes back any pending side (a Ray actor's)
@@ -116,6 +120,8 @@ class _Outbox:
         self.conn, self.engine = conn, engine
         self.batch: list = []
         self.since = 0.0
+        self.sides: set = set(engine.stats.branch_sides)     # the coordinator's own, and those sent
+        self.pending = getattr(engine.searcher, "pending", None)   # candidates held (regions: steps untaken)
 
     def on_run_start(self, inputs) -> None:
         if self.batch and time.monotonic() - self.since >= self.WAIT:
@@ -124,17 +130,25 @@ class _Outbox:
     def on_test(self, test: TestCase, stats) -> None:
         if not self.batch:
             self.since = time.monotonic()
-        self.batch.append((test, self.engine.last_signature, self.engine.searcher.pending()))
+        self.batch.append((test, self.engine.last_signature, self.pending()))
         if test.bug or len(self.batch) >= self.FULL:
             self.flush()
 
     def flush(self) -> None:
+        """Send the batch, with the branch sides new since the last one (the progress
+        line counts every worker's) and what the call policy learned (SMART's new path
+        summaries, which the coordinator passes on to the other workers)."""
         batch, self.batch = self.batch, []
-        if batch:
+        sides = self.engine.stats.branch_sides
+        new = list(sides - self.sides) if len(sides) > len(self.sides) else []
+        self.sides.update(new)
+        learned = news(self.engine.policy)
+        if batch or new or learned:
+            extra = {"sides": new, "news": learned}
             try:
-                self.conn.send(("tests", batch))      # pickled whole before a byte is written
+                self.conn.send(("tests", (batch, extra)))      # pickled whole before a byte is written
             except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
-                self.conn.send(("tests", [(_portable(t), *facts) for t, *facts in batch]))
+                self.conn.send(("tests", ([(_portable(t), *facts) for t, *facts in batch], extra)))
 
     def send(self, kind: str, body) -> None:
         self.flush()
@@ -181,32 +195,94 @@ class _LateProbe:
         return self.probe.cut
 
 
-def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
-    """A worker process: take jobs, explore their subtrees with the strategy's own
-    searcher, answer "split" and "stop".  `coordinator` is the engine of the first
-    run as this process was forked from it: its searcher holds that run's tree."""
+class _FlipWork(Confined):
+    """A worker's subtrees of a flip-based search: the strategy's own searcher below
+    the jobs it took (a seed of the first run, or a replayed run and its branch); its
+    fallback stays within those subtrees (their path constraints), minus nothing: a
+    subtree it gave away may be searched twice by fallbacks, never missed."""
+
+    def __init__(self, engine: Engine, seeds: list, out) -> None:
+        super().__init__(engine)
+        self.seeds, self.out = seeds, out
+        self.given: set = set()    # (node, side) of the candidates given away: a job may bring one back
+        self.territory: list[tuple] = []   # the path constraints of the subtrees it took
+
+    def bounds(self, own: bool) -> tuple:
+        if own or not self.territory:
+            return ()
+        return (build.or_(*(build.and_(*r) for r in self.territory)),)
+
+    def give(self) -> list[Job]:
+        return _give_half(self.engine.searcher, self.given)
+
+    def take(self, job: Job) -> None:
+        e, o = self.engine, self.engine.options
+        self.active = True
+        if job.seed is not None:
+            cand = self.seeds[job.seed]
+            self.territory.append(cand.constraints)
+            e.searcher.take(cand)
+            return
+        result = execute(e.target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
+                         strict=o.strict, policy=e.policy, options=o, sandbox=e.sandbox,
+                         memory_mb=o.per_run_memory)
+        self.out.send("replay", None)
+        for index in (job.index, *job.more):
+            if not result.complete or not push_job(e.searcher, result.path, dict(job.assignment), index,
+                                                   self.given):
+                # The replay left the job's path (a divergence): its subtree is not run.
+                e.stats.complete = False
+                e.stats.divergences += 1
+            else:
+                self.territory.append(path_constraint(result.path, index))
+
+
+class _RegionWork(RegionWork):
+    """A worker's regions (engine/regions.py), spoken in jobs."""
+
+    def give(self) -> list[Job]:
+        return [Job({}, -1, region=r) for r in super().give()]
+
+    def take(self, job: Job) -> None:
+        if job.seed is not None:    # the coordinator's own search, confined to what it kept
+            super().take(None, job.region.constraints)
+        else:
+            super().take(job.region)
+
+
+def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
+    """A worker process: take jobs, explore their subtrees (or regions: `seeds` is then
+    the coordinator's `RegionWork`) with the strategy's own searcher, answer "split" and
+    "stop", pass on what the call policy learned.  `coordinator` is the engine of the
+    first run(s) as this process was forked from it: its searcher holds their tree."""
     solver, solver_stats = solver_factory()
     target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
     engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
                     policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
+    engine.side_keys = True
+    forked = getattr(engine.policy, "forked", None)
+    if forked is not None:
+        forked()        # e.g. SMART: its own store connection, its counts from zero
     out = engine.handler = _Outbox(conn, engine)
+    if isinstance(seeds, RegionWork):    # the coordinator's regions, as forked: a job says which to search
+        work, work.engine, work.active, engine.cuts = seeds, engine, False, seeds.cuts
+        out.pending = lambda: len(work.cuts.heap)
+    else:
+        work = _FlipWork(engine, seeds, out)
     probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True, solver, solver_stats))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
     probing = False       # it said "idle" with probes to make: it says "probed" when they are made
-    given: set = set()    # (node, side) of the candidates given away: a job may bring one back
     idle = 0.0            # seconds waiting with nothing to run, once the first job came
     started = None
     while True:
-        if searcher.pending() and not conn.poll():
-            cand = searcher.select()
-            if cand is not None:
-                engine._attempt(cand)
+        if work.pending() and not conn.poll():
+            work.step()
             continue
-        if not searcher.pending() and not said_idle:
+        if not work.pending() and not said_idle:
             # "idle" first, so that a job may be on its way while the probes are made
             probing = bool(probe.waiting)
-            out.send("idle", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(),
-                              "idle_s": idle, "probing": probing})
+            out.send("idle", {**_summary(engine), "cpu_s": time.process_time(), "idle_s": idle,
+                              "probing": probing})
             said_idle = True
         if said_idle and probing and not conn.poll():
             if probe.waiting and probe.step():
@@ -219,7 +295,7 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
         kind, body = conn.recv()
         if started is None:
             started = time.monotonic()
-        elif not searcher.pending():
+        elif not work.pending():
             idle += time.monotonic() - waited
         if kind == "stop":
             break
@@ -229,23 +305,14 @@ def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
                 probing = False
                 out.send("probed", None)
         elif kind == "split":
-            out.send("jobs", _give_half(searcher, given))
-        elif kind == "job" and body.seed is not None:
-            said_idle = False
-            searcher.take(seeds[body.seed])
+            out.send("jobs", work.give())
+        elif kind == "summaries":
+            learn(engine.policy, body)
         elif kind == "job":
             said_idle = False
-            result = execute(target, dict(body.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                             strict=o.strict, policy=engine.policy, options=o, sandbox=engine.sandbox,
-                             memory_mb=o.per_run_memory)
-            out.send("replay", None)
-            for index in (body.index, *body.more):
-                if not result.complete or not push_job(searcher, result.path, dict(body.assignment), index, given):
-                    # The replay left the job's path (a divergence): its subtree is not run.
-                    engine.stats.complete = False
-                    engine.stats.divergences += 1
+            work.take(body)
     try:
-        out.send("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle})
+        out.send("done", {**_summary(engine), "cpu_s": time.process_time(), "idle_s": idle})
     except OSError:
         pass        # the search was exhausted: the coordinator has our "idle" summary and went on
 
@@ -267,9 +334,13 @@ def _give_half(searcher: Splittable, given: set) -> list[Job]:
     return list(by_run.values())
 
 
-def _summary(stats: ExplorationStats, probe=None) -> dict:
+def _summary(engine: Engine) -> dict:
+    """A worker's last word: its search's completeness and counts (and its call policy's)."""
+    stats, probe = engine.stats, engine.probe
+    counts = getattr(engine.policy, "counts", None)
     return {"complete": stats.complete, "divergences": stats.divergences, "cut": bool(probe and probe.cut),
-            "concretizations": dict(stats.concretizations), "solver": stats.solver.as_dict()}
+            "concretizations": dict(stats.concretizations), "solver": stats.solver.as_dict(),
+            "fallback_runs": stats.fallback_runs, "policy": counts() if counts is not None else None}
 
 
 class _Coordinator:
@@ -311,6 +382,7 @@ class _Coordinator:
         self.retired: list[dict] = []       # the last summaries of workers that died
         self.peak_frontier = len(jobs)
         self.cut = False                    # some worker's bound probe found a path the bounds cut
+        self.shared = 0                     # messages of new summaries passed on to the other workers
 
     def poll(self, timeout: float) -> None:
         """Receive every message waiting (up to a wait of `timeout` seconds for the first)."""
@@ -327,7 +399,11 @@ class _Coordinator:
             self._died(i, final)
             return
         if kind == "tests":
-            for test in body:
+            batch, extra = body
+            self.stats.branch_sides.update(extra["sides"])
+            if extra["news"]:
+                self._learned(i, extra["news"])
+            for test in batch:
                 self._test(i, *test)
         elif kind == "replay":
             self.stats.runs += 1
@@ -351,6 +427,19 @@ class _Coordinator:
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
+
+    def _learned(self, i: int, what) -> None:
+        """What worker i's call policy learned: the coordinator's policy takes it (its
+        report, its store), and every other worker gets what was new."""
+        fresh = learn(self.engine.policy, what)
+        if fresh:
+            for k in range(len(self.conns)):
+                if k != i and k not in self.gone:
+                    try:
+                        self.conns[k].send(("summaries", fresh))
+                    except OSError:
+                        pass        # it died: its replacement is forked with the coordinator's
+        self.shared += bool(fresh)
 
     def _died(self, i: int, final: bool) -> None:
         """Worker i is gone without a last word: its jobs go out again, once each."""
@@ -506,10 +595,15 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
     cpu, runs = time.process_time(), stats.runs
-    if not budget.exhausted(stats.runs):
-        engine._random_run()
-    seeds = _seeds(engine.searcher)
-    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
+    engine.side_keys = True     # the workers' branch sides arrive as keys
+    stats.branch_sides = {(getattr(site, "key", site), taken) for site, taken in stats.branch_sides}
+    if hasattr(engine.searcher, "restart"):
+        seeds, jobs = _prelude(engine, workers, budget)
+    else:
+        if not budget.exhausted(stats.runs):
+            engine._random_run()
+        seeds = _seeds(engine.searcher)
+        jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
     ctx = multiprocessing.get_context("fork")
 
     def spawn():
@@ -545,15 +639,81 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
     stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0 and not co.unprobed
                       and all(f["complete"] for f in finals))
     add_finals(stats, finals)
-    stats.time_s += budget.elapsed
+    absorb = getattr(engine.policy, "absorb", None)
+    if absorb is not None:
+        for f in finals:
+            absorb(f.get("policy"))     # the workers' counts of summarized and explored calls
+    tail = stats.runs
+    if reason == "exhausted" and not stats.complete:
+        _tail(engine, budget)
+    else:
+        stats.time_s += budget.elapsed
     # CPU seconds: the coordinator's own (its first run included), the workers' (each
     # process's whole life, its start-up included), and the workers' seconds idle.
     return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
                    "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
+                   "summaries_shared": co.shared, "restart_runs": stats.runs - tail,
                    "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
                    "coordinator_cpu_s": round(time.process_time() - cpu, 4),
                    "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
                    "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
+
+
+def _prelude(engine: Engine, workers: int, budget: Budget) -> tuple[RegionWork, list[Job]]:
+    """Regions (engine/regions.py): the coordinator searches alone until its searcher is
+    settled and its runs leave a step untaken for each other worker; each step becomes
+    a region job, and the rest of its own search the first job (seed 0: the worker
+    that takes it goes on with the searcher as forked).  A search this small that it
+    ends alone needs no worker."""
+    work = _RegionWork(engine, Cuts(engine.inputs))
+    work.active = True
+    if not budget.exhausted(engine.stats.runs):
+        engine._random_run()
+    while not budget.exhausted(engine.stats.runs) and work.pending():
+        if getattr(engine.searcher, "settled", True) and len(work.cuts.heap) >= workers - 1:
+            break
+        work.step()
+    if not work.pending():
+        return work, []
+    jobs = [job for _ in range(workers - 1) for job in work.give()]
+    return work, [Job({}, -1, seed=0, region=Region(work.region, {})), *jobs[::-1]]
+
+
+def _tail(engine: Engine, budget: Budget) -> None:
+    """An exhausted but incomplete parallel search does not stop there.  Each worker ran
+    the engine's fallback (DART's negation) within its share before it said "idle";
+    then the coordinator makes random restarts as one process does (engine/loop.py),
+    until `stall_restarts` in a row found no new path.  A restart is not searched
+    below: the workers' trees, which would say what is new below it, are not here
+    (the coordinator's own fallback knows its runs only, and would search again what
+    the workers searched)."""
+    stats, stalled = engine.stats, 0
+    engine.searcher = _NoSearch()
+    try:
+        while not (reason := budget.exhausted(stats.runs)):
+            stalled = 0 if engine._random_run() else stalled + 1
+            if stalled >= engine.options.stall_restarts:
+                reason = "stalled"
+                break
+    except BaseException as e:
+        if not interrupted_by_user(e):
+            raise
+        reason = "interrupted"
+    stats.stop_reason = reason
+    stats.time_s += budget.elapsed
+
+
+class _NoSearch:
+    """The coordinator's searcher during its restarts: nothing to select, nothing to keep."""
+
+    def select(self):
+        return None
+
+    def update(self, run) -> None:
+        pass
+
+    def rejected(self, candidate, status) -> None:
+        pass
 
 
 def merge_rounds(earlier: dict, section: dict) -> dict:
@@ -562,6 +722,6 @@ def merge_rounds(earlier: dict, section: dict) -> dict:
     merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
               "rounds": earlier.get("rounds", 1) + 1}
     for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s",
-                "worker_cpu_s", "worker_idle_s"):
+                "worker_cpu_s", "worker_idle_s", "summaries_shared", "restart_runs"):
         merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
     return merged
