@@ -45,8 +45,6 @@ from smartest.engine.testcase import TestCase
 from smartest.options import Options
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import Splittable, flip
-from smartest.terms import build
-from smartest.trace.path import path_constraint
 from smartest.trace.tree import SideStatus
 
 
@@ -197,20 +195,16 @@ class _LateProbe:
 
 class _FlipWork(Confined):
     """A worker's subtrees of a flip-based search: the strategy's own searcher below
-    the jobs it took (a seed of the first run, or a replayed run and its branch); its
-    fallback stays within those subtrees (their path constraints), minus nothing: a
-    subtree it gave away may be searched twice by fallbacks, never missed."""
+    the jobs it took (a seed of the first run, or a replayed run and its branch).
+    Its fallback is not confined: a subtree's path constraint is exact only where no
+    value was concretized, and the fallback runs precisely where one was (p86: the
+    bug lies beside the first run's path, in no subtree), so a fallback may search
+    again what another worker searched, never miss what one process would try."""
 
     def __init__(self, engine: Engine, seeds: list, out) -> None:
         super().__init__(engine)
         self.seeds, self.out = seeds, out
         self.given: set = set()    # (node, side) of the candidates given away: a job may bring one back
-        self.territory: list[tuple] = []   # the path constraints of the subtrees it took
-
-    def bounds(self, own: bool) -> tuple:
-        if own or not self.territory:
-            return ()
-        return (build.or_(*(build.and_(*r) for r in self.territory)),)
 
     def give(self) -> list[Job]:
         return _give_half(self.engine.searcher, self.given)
@@ -219,9 +213,7 @@ class _FlipWork(Confined):
         e, o = self.engine, self.engine.options
         self.active = True
         if job.seed is not None:
-            cand = self.seeds[job.seed]
-            self.territory.append(cand.constraints)
-            e.searcher.take(cand)
+            e.searcher.take(self.seeds[job.seed])
             return
         result = execute(e.target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
                          strict=o.strict, policy=e.policy, options=o, sandbox=e.sandbox,
@@ -233,8 +225,6 @@ class _FlipWork(Confined):
                 # The replay left the job's path (a divergence): its subtree is not run.
                 e.stats.complete = False
                 e.stats.divergences += 1
-            else:
-                self.territory.append(path_constraint(result.path, index))
 
 
 class _RegionWork(RegionWork):
@@ -264,7 +254,10 @@ def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
     if forked is not None:
         forked()        # e.g. SMART: its own store connection, its counts from zero
     out = engine.handler = _Outbox(conn, engine)
-    if isinstance(seeds, RegionWork):    # the coordinator's regions, as forked: a job says which to search
+    if seeds is _RESTARTS:
+        work = _Restarts(engine)
+        out.pending = lambda: 0
+    elif isinstance(seeds, RegionWork):    # the coordinator's regions, as forked: a job says which to search
         work, work.engine, work.active, engine.cuts = seeds, engine, False, seeds.cuts
         out.pending = lambda: len(work.cuts.heap)
     else:
@@ -340,7 +333,7 @@ def _summary(engine: Engine) -> dict:
     counts = getattr(engine.policy, "counts", None)
     return {"complete": stats.complete, "divergences": stats.divergences, "cut": bool(probe and probe.cut),
             "concretizations": dict(stats.concretizations), "solver": stats.solver.as_dict(),
-            "fallback_runs": stats.fallback_runs, "policy": counts() if counts is not None else None}
+            "fallback_runs": stats.fallback_runs, "fallback_why": stats.fallback_why, "policy": counts() if counts is not None else None}
 
 
 class _Coordinator:
@@ -566,6 +559,8 @@ def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
     """Add the workers' divergences, concretizations and solver counts to the coordinator's."""
     for f in finals:
         stats.divergences += f.get("divergences", 0)
+        stats.fallback_runs += f.get("fallback_runs", 0)
+        stats.fallback_why = stats.fallback_why or f.get("fallback_why", "")
         for key, n in f.get("concretizations", {}).items():
             stats.concretizations[key] += n
         for key, n in f.get("solver", {}).items():
@@ -614,40 +609,27 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
         return parent, proc
 
     co = _Coordinator(spawn, workers if jobs else 0, engine, jobs)
-    reason = ""
-    probe = engine.probe
-    try:
-        while True:
-            reason = budget.exhausted(stats.runs)
-            if not reason and probe is not None and probe.should_yield(stats.runs):
-                reason = "deepen"   # its share of the budget is spent: the next round raises the bounds
-            if reason:
-                break
-            co.dispatch()
-            if not co.busy() and (not co.waiting() or len(co.gone) == len(co.conns)):
-                co.abandoned += co.waiting()    # every worker slot died too often: nothing can run them
-                reason = "exhausted"
-                break
-            co.poll(timeout=0.5)
-    except BaseException as e:
-        if not interrupted_by_user(e):
-            raise
-        reason = "interrupted"
-    finally:
-        finals = co.finish(reason == "exhausted")
+    reason, finals = _drive(co, budget, engine.probe)
     stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0 and not co.unprobed
-                      and all(f["complete"] for f in finals))
+    searched = stats.complete and all(f["complete"] for f in finals)   # no run concretized, diverged...
+    stats.complete = reason == "exhausted" and searched and co.abandoned == 0 and not co.unprobed
     add_finals(stats, finals)
     absorb = getattr(engine.policy, "absorb", None)
     if absorb is not None:
         for f in finals:
             absorb(f.get("policy"))     # the workers' counts of summarized and explored calls
     tail = stats.runs
-    if reason == "exhausted" and not stats.complete:
-        _tail(engine, budget)
-    else:
-        stats.time_s += budget.elapsed
+    if reason == "exhausted" and not searched:
+        # Not complete: random restarts, as one process makes them (engine/loop.py), in a
+        # worker (a target that kills its process costs the worker), which judges "new
+        # path" against every path so far (it is forked now, with all their signatures).
+        seeds = _RESTARTS     # what `spawn` forks from now on
+        restarts = _Coordinator(spawn, 1, engine, [Job({}, -1)])
+        why, last = _drive(restarts, budget, None)
+        add_finals(stats, last)
+        finals += last
+        stats.stop_reason = "stalled" if why == "exhausted" else why
+    stats.time_s += budget.elapsed
     # CPU seconds: the coordinator's own (its first run included), the workers' (each
     # process's whole life, its start-up included), and the workers' seconds idle.
     return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
@@ -679,32 +661,61 @@ def _prelude(engine: Engine, workers: int, budget: Budget) -> tuple[RegionWork, 
     return work, [Job({}, -1, seed=0, region=Region(work.region, {})), *jobs[::-1]]
 
 
-def _tail(engine: Engine, budget: Budget) -> None:
-    """An exhausted but incomplete parallel search does not stop there.  Each worker ran
-    the engine's fallback (DART's negation) within its share before it said "idle";
-    then the coordinator makes random restarts as one process does (engine/loop.py),
-    until `stall_restarts` in a row found no new path.  A restart is not searched
-    below: the workers' trees, which would say what is new below it, are not here
-    (the coordinator's own fallback knows its runs only, and would search again what
-    the workers searched)."""
-    stats, stalled = engine.stats, 0
-    engine.searcher = _NoSearch()
+def _drive(co: _Coordinator, budget: Budget, probe) -> tuple[str, list[dict]]:
+    """Hand out jobs and gather what comes back until the budget is spent, the round
+    yields to a deeper one (`probe`), or no job is left and every worker is idle;
+    then stop the workers.  The reason, and each worker slot's last summary."""
+    reason = ""
     try:
-        while not (reason := budget.exhausted(stats.runs)):
-            stalled = 0 if engine._random_run() else stalled + 1
-            if stalled >= engine.options.stall_restarts:
-                reason = "stalled"
+        while True:
+            reason = budget.exhausted(co.stats.runs)
+            if not reason and probe is not None and probe.should_yield(co.stats.runs):
+                reason = "deepen"   # its share of the budget is spent: the next round raises the bounds
+            if reason:
                 break
+            co.dispatch()
+            if not co.busy() and (not co.waiting() or len(co.gone) == len(co.conns)):
+                co.abandoned += co.waiting()    # every worker slot died too often: nothing can run them
+                reason = "exhausted"
+                break
+            co.poll(timeout=0.5)
     except BaseException as e:
         if not interrupted_by_user(e):
             raise
         reason = "interrupted"
-    stats.stop_reason = reason
-    stats.time_s += budget.elapsed
+    finally:
+        finals = co.finish(reason == "exhausted")
+    return reason, finals
+
+
+_RESTARTS = "restarts"      # the `seeds` of the worker that makes the random restarts
+
+
+class _Restarts:
+    """The worker's share after an incomplete search: random restarts until
+    `stall_restarts` in a row found no new path.  A restart is not searched below:
+    the workers' trees, which would say what is new below it, are gone (and this
+    worker's fallback knows its own runs only: it would search again what they did)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine, self.active, self.stalled = engine, False, 0
+        engine.searcher = _NoSearch()
+
+    def pending(self) -> bool:
+        return self.active and self.stalled < self.engine.options.stall_restarts
+
+    def step(self) -> None:
+        self.stalled = 0 if self.engine._random_run() else self.stalled + 1
+
+    def give(self) -> list:
+        return []
+
+    def take(self, job: Job) -> None:
+        self.active = True
 
 
 class _NoSearch:
-    """The coordinator's searcher during its restarts: nothing to select, nothing to keep."""
+    """The searcher of the worker that makes the restarts: nothing to select, nothing to keep."""
 
     def select(self):
         return None
