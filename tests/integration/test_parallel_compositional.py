@@ -92,3 +92,25 @@ def test_an_incomplete_parallel_search_falls_back_and_restarts(strategy):
     labels = {label(module, "guarded", dict(t.inputs)) for t in report.tests}
     assert "bug AssertionError" in labels, (report.runs, report.stop_reason, report.extra.get("parallel"))
     assert not report.complete
+
+
+class _Sides:
+    """What the progress line counts: branch sides, as the last test case arrives."""
+
+    def __init__(self):
+        self.sides = 0
+
+    def on_test(self, test, stats):
+        self.sides = len(stats.branch_sides)
+
+
+@pytest.mark.parametrize("strategy", ["dart", "smart"])
+def test_the_progress_line_counts_every_workers_branch_sides(strategy):
+    path, function, n = CASES[0]
+    counts = []
+    for workers in (1, 2):
+        sides = _Sides()
+        report = _explore(path, function, n, workers, strategy, handlers=[sides])
+        assert report.complete_under_bounds
+        counts.append(sides.sides)
+    assert counts[1] == counts[0] > 0
