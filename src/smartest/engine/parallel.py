@@ -33,17 +33,13 @@ import selectors
 import time
 from dataclasses import dataclass, replace
 
-from smartest.calls.inline import InlinePolicy
 from smartest.engine.budget import Budget
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
 from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.loop import Engine, ExplorationStats
-from smartest.engine.regions import Confined, Cuts, Region, RegionWork, learn, news
-from smartest.engine.target import Target
+from smartest.engine.regions import Confined, Cuts, Region, RegionWork, known, learn, news
 from smartest.engine.testcase import TestCase
-from smartest.options import Options
-from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import Splittable, flip
 from smartest.trace.tree import SideStatus
 
@@ -62,45 +58,21 @@ class Job:
     region: Region | None = None  # a region of the inputs instead (engine/regions.py); with `seed`: the rest of the coordinator's
 
 
-ANY_PENDING = object()   # `given` of a searcher that takes back any pending side (a Ray actor's)
-
-
 def push_job(searcher: Splittable, path, assignment: dict, index: int, given=None) -> bool:
     """Insert the replayed run of a job into the searcher's tree and hand it the side
     the job negates; False when the replay did not reach that side.  `given`: the
-    (node, side) pairs this searcher gave away, which may come back to it, or
-    ANY_PENDING: a Ray actor's searcher gets back subtrees it split off and the first
-    run's subtrees another actor held, and no stack of its own holds them."""
+    (node, side) pairs this searcher gave away, which may come back to it."""
     nodes = searcher.tree.insert(path)
     if index >= len(path):      # the replay left the job's path: nothing to negate here
         return False
     node, side = nodes[index], int(not path[index].taken)
-    if given is ANY_PENDING and node.status[side] is SideStatus.PENDING:
-        pass
-    elif given is not None and given is not ANY_PENDING and (node, side) in given \
-            and node.status[side] is SideStatus.PENDING:
+    if given is not None and (node, side) in given and node.status[side] is SideStatus.PENDING:
         given.discard((node, side))
     elif node.status[side] is not SideStatus.DANGLING:
         return False
     node.status[side] = SideStatus.PENDING
     searcher.take(flip(path, index, assignment, (node, side, index)))
     return True
-
-
-class SubtreeSearcher(DepthFirstSearcher):
-    """DART's depth-first search, started from jobs instead of a random run, that can
-    give away its shallowest pending subtree (a Ray actor's searcher, engine/distributed.py)."""
-
-    def push_job(self, path, assignment: dict, index: int) -> bool:
-        return push_job(self, path, assignment, index, ANY_PENDING)
-
-    def split(self) -> Job | None:
-        """The shallowest pending candidate as a job (the largest subtree left)."""
-        cand = self.give()
-        return None if cand is None else Job(dict(cand.assignment), cand.origin[2])
-
-    def __len__(self) -> int:
-        return self.pending()
 
 
 class _Outbox:
@@ -240,11 +212,12 @@ class _RegionWork(RegionWork):
             super().take(job.region)
 
 
-def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
+def _worker(conn, coordinator: Engine, seeds, solver_factory, cpu0: float = 0.0) -> None:
     """A worker process: take jobs, explore their subtrees (or regions: `seeds` is then
     the coordinator's `RegionWork`) with the strategy's own searcher, answer "split" and
     "stop", pass on what the call policy learned.  `coordinator` is the engine of the
-    first run(s) as this process was forked from it: its searcher holds their tree."""
+    first run(s) as this process was forked from it: its searcher holds their tree (a
+    Ray actor's: an engine of its own, no run made; `cpu0`: its CPU seconds before)."""
     solver, solver_stats = solver_factory()
     target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
     engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
@@ -254,11 +227,13 @@ def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
     if forked is not None:
         forked()        # e.g. SMART: its own store connection, its counts from zero
     out = engine.handler = _Outbox(conn, engine)
-    if seeds is _RESTARTS:
+    if seeds == _RESTARTS:      # (a Ray actor's seeds arrive pickled: equal, not the same object)
         work = _Restarts(engine)
         out.pending = lambda: 0
-    elif isinstance(seeds, RegionWork):    # the coordinator's regions, as forked: a job says which to search
-        work, work.engine, work.active, engine.cuts = seeds, engine, False, seeds.cuts
+    elif seeds == _REGIONS or isinstance(seeds, RegionWork):
+        # the coordinator's regions, as forked (a job says which to search), or fresh ones
+        work = seeds if isinstance(seeds, RegionWork) else _RegionWork(engine, Cuts(engine.inputs))
+        work.engine, work.active, engine.cuts = engine, False, work.cuts
         out.pending = lambda: len(work.cuts.heap)
     else:
         work = _FlipWork(engine, seeds, out)
@@ -274,7 +249,7 @@ def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
         if not work.pending() and not said_idle:
             # "idle" first, so that a job may be on its way while the probes are made
             probing = bool(probe.waiting)
-            out.send("idle", {**_summary(engine), "cpu_s": time.process_time(), "idle_s": idle,
+            out.send("idle", {**_summary(engine), "cpu_s": time.process_time() - cpu0, "idle_s": idle,
                               "probing": probing})
             said_idle = True
         if said_idle and probing and not conn.poll():
@@ -301,11 +276,13 @@ def _worker(conn, coordinator: Engine, seeds, solver_factory) -> None:
             out.send("jobs", work.give())
         elif kind == "summaries":
             learn(engine.policy, body)
+        elif kind == "paths":       # the signatures of every path so far (a worker not forked from there)
+            engine.signatures.update(body)
         elif kind == "job":
             said_idle = False
             work.take(body)
     try:
-        out.send("done", {**_summary(engine), "cpu_s": time.process_time(), "idle_s": idle})
+        out.send("done", {**_summary(engine), "cpu_s": time.process_time() - cpu0, "idle_s": idle})
     except OSError:
         pass        # the search was exhausted: the coordinator has our "idle" summary and went on
 
@@ -542,19 +519,6 @@ def _seeds(searcher: Splittable) -> list:
     return seeds[::-1]
 
 
-def first_jobs(target: Target, options: Options, solver_factory, handler=None, sandbox=None):
-    """The coordinator's first run: (its engine, its searcher, one job per branch).
-    Workers forked after it hold the same searcher, so a job may name its candidate
-    there (`seed`) instead of being replayed."""
-    solver, solver_stats = solver_factory()
-    first = SubtreeSearcher()
-    engine = Engine(target, options, searcher=first, solver=solver, solver_stats=solver_stats,
-                    policy=InlinePolicy(), handler=handler, sandbox=sandbox)
-    engine._random_run()
-    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(first._stack)]
-    return engine, first, jobs
-
-
 def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
     """Add the workers' divergences, concretizations and solver counts to the coordinator's."""
     for f in finals:
@@ -568,40 +532,43 @@ def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
                 setattr(stats.solver, key, getattr(stats.solver, key) + n)
 
 
-def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget: Budget) -> None:
-    """The statistics of a Ray exploration once its actors stopped (engine/distributed.py):
-    complete only if the tree was exhausted, no actor was lost and every actor's own
-    search was complete."""
-    stats = engine.stats
-    stats.stop_reason = reason
-    stats.complete = reason == "exhausted" and stats.complete and lost == 0 and all(f["complete"] for f in finals)
-    add_finals(stats, finals)
-    stats.paths = len(engine.signatures) + sum(t.new_path for t in engine.tests[1:])
-    stats.time_s = budget.elapsed
-
-
-def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[ExplorationStats, dict]:
+def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=None) -> tuple[ExplorationStats, dict]:
     """Explore with `workers` processes, each running the engine's own (Splittable)
-    searcher below the subtrees it is given.  `engine` is the round's engine: its first
-    run is made here, and its tests, paths and counts gather every worker's; its bound
-    probe (iterative deepening) decides when the round yields to a deeper one, the
-    workers' own probes whether a bound cut a path.  Returns the statistics and a
-    report section."""
+    searcher below the subtrees it is given, or its searcher confined to regions
+    (engine/regions.py).  `engine` is the round's engine: its first run is made here,
+    and its tests, paths and counts gather every worker's; its bound probe (iterative
+    deepening) decides when the round yields to a deeper one, the workers' own probes
+    whether a bound cut a path.  `spawner(seeds)`: a function that starts a worker
+    and returns its end of the connection and a handle of its process, for workers
+    that are not forked from here (Ray actors, engine/distributed.py: they get no
+    seed job and no share of this process's search, and are told its summaries).
+    Returns the statistics and a report section."""
     options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
     cpu, runs = time.process_time(), stats.runs
     engine.side_keys = True     # the workers' branch sides arrive as keys
     stats.branch_sides = {(getattr(site, "key", site), taken) for site, taken in stats.branch_sides}
+    forked = spawner is None
     if hasattr(engine.searcher, "restart"):
-        seeds, jobs = _prelude(engine, workers, budget)
+        seeds, jobs = _prelude(engine, workers, budget, forked)
     else:
         if not budget.exhausted(stats.runs):
             engine._random_run()
         seeds = _seeds(engine.searcher)
-        jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
+        if forked:
+            jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
+        else:       # one replay of the first run serves every subtree beside it
+            jobs = [Job(dict(seeds[-1].assignment), seeds[-1].origin[2], more=tuple(c.origin[2] for c in seeds[-2::-1]))
+                    ] if seeds else []
     ctx = multiprocessing.get_context("fork")
 
     def spawn():
+        if not forked:
+            conn, proc = spawner(seeds)
+            conn.send(("summaries", known(engine.policy)))     # what this process learned before it
+            if seeds == _RESTARTS:
+                conn.send(("paths", list(engine.signatures)))   # what counts as a new path
+            return conn, proc
         parent, child = ctx.Pipe()
         proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory), daemon=True)
         proc.start()
@@ -641,7 +608,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
                    "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
 
 
-def _prelude(engine: Engine, workers: int, budget: Budget) -> tuple[RegionWork, list[Job]]:
+def _prelude(engine: Engine, workers: int, budget: Budget, forked: bool) -> tuple[RegionWork | str, list[Job]]:
     """Regions (engine/regions.py): the coordinator searches alone until its searcher is
     settled and its runs leave a step untaken for each other worker; each step becomes
     a region job, and the rest of its own search the first job (seed 0: the worker
@@ -658,6 +625,8 @@ def _prelude(engine: Engine, workers: int, budget: Budget) -> tuple[RegionWork, 
     if not work.pending():
         return work, []
     jobs = [job for _ in range(workers - 1) for job in work.give()]
+    if not forked:      # a worker that is not forked from here searches what is left afresh
+        return _REGIONS, [Job({}, -1, region=Region(work.region, {})), *jobs[::-1]]
     return work, [Job({}, -1, seed=0, region=Region(work.region, {})), *jobs[::-1]]
 
 
@@ -689,6 +658,7 @@ def _drive(co: _Coordinator, budget: Budget, probe) -> tuple[str, list[dict]]:
 
 
 _RESTARTS = "restarts"      # the `seeds` of the worker that makes the random restarts
+_REGIONS = "regions"        # of a worker not forked from here that searches regions
 
 
 class _Restarts:

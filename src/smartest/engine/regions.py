@@ -180,6 +180,13 @@ def news(policy) -> Any:
     return told() if told is not None else None
 
 
+def known(policy) -> Any:
+    """Everything the call policy learned that holds in every region, for a worker that
+    starts without it (a Ray actor), or None."""
+    told = getattr(policy, "known", None)
+    return told() if told is not None else None
+
+
 def learn(policy, what: Any) -> Any:
     """Tell the call policy what another worker learned; what was new to it."""
     hear = getattr(policy, "learn", None)

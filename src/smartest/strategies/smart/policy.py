@@ -314,6 +314,10 @@ class SummaryPolicy:
                 self._told[q] = s.version
         return out or None
 
+    def known(self) -> dict[str, list] | None:
+        """Every path summary this policy holds (for a worker that starts without them)."""
+        return {q: list(s.paths) for q, s in self.summaries.items() if s.paths} or None
+
     def learn(self, news: dict[str, list]) -> dict[str, list]:
         """Path summaries another worker found: each holds everywhere (it is a path of
         the function over its formals), so it may cover a call here.  Returns those
