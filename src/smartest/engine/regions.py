@@ -30,7 +30,7 @@ import heapq
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from smartest.search.fallback import over_inputs
+from smartest.search.fallback import ConstraintFallback, over_inputs
 from smartest.search.protocol import Candidate
 from smartest.solver.protocol import Status
 from smartest.terms import Term, build
@@ -149,6 +149,7 @@ class RegionWork(Confined):
         self.next = None
         e = self.engine
         e.searcher.restart()
+        e.fallback = ConstraintFallback(e.inputs)   # a negation refused in the last region may hold here
         self.cuts.reset()
         self.region = region.constraints
         self.regions += 1
