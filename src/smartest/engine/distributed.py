@@ -6,7 +6,7 @@ splits, passes summaries on and gathers test cases over one connection per worke
 Here a worker is a Ray actor instead of a forked process, and its connection a
 socket back to the coordinator (`multiprocessing.connection`, authenticated with a
 key made per exploration), so each actor runs the very loop a local worker runs
-(`parallel._worker`), with any strategy --workers splits: DART, the default search
+(`worker.work_loop`), with any strategy --workers splits: DART, the default search
 with its deepening rounds, generational, SMART, demand.
 
     coordinator (this process)                    actor k (one per CPU, kept for the session)
@@ -14,7 +14,7 @@ with its deepening rounds, generational, SMART, demand.
     listens on its node's address                 session(address, key, target, options, build)
     spawn ─► `Explorer.session` ─► accept           resolves the target, builds the strategy's
     jobs, splits, summaries, "stop" ─────────────►   searcher and policy, connects back and
-    ◄──────── test cases (a bug at once), jobs      runs `parallel._worker` until "stop"
+    ◄──────── test cases (a bug at once), jobs      runs `worker.work_loop` until "stop"
 
 A Ray worker shares no memory with the coordinator, so it holds no copy of the first
 run's tree: it gets no seed job (one replay of the first run serves its subtrees),
@@ -36,7 +36,8 @@ from multiprocessing.connection import Client, Listener
 
 from smartest.calls.intercept import intercept, own_modules
 from smartest.engine.loop import Engine
-from smartest.engine.parallel import explore_parallel, _worker
+from smartest.engine.parallel import explore_parallel
+from smartest.engine.worker import work_loop
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import resolve
 from smartest.errors import InvalidArgument
@@ -64,7 +65,7 @@ class Explorer:
         """Serve one exploration (or one deepening round of it): build the strategy's
         searcher and policy for the target, connect back, run the worker's loop.
         `build`: the strategy's `build(options, solver, target)`; `seeds`: what the
-        worker's share is made of, as parallel._worker takes it."""
+        worker's share is made of, as worker.work_loop takes it."""
         cpu0 = time.process_time()
         with ExitStack() as held:
             target = resolve(spec, options.default_type)
@@ -80,7 +81,7 @@ class Explorer:
             engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats, policy=policy,
                             sandbox=sandbox)
             conn = held.enter_context(Client(address, authkey=key))
-            _worker(conn, engine, [] if isinstance(seeds, list) else seeds, lambda: (solver, stats), cpu0)
+            work_loop(conn, engine, [] if isinstance(seeds, list) else seeds, lambda: (solver, stats), cpu0)
 
 
 _POOL: dict = {"session": None, "actors": [], "busy": {}}    # the actors of this process's Ray session
@@ -158,7 +159,7 @@ class _Spawner:
 
 
 def explore_on_ray(engine: Engine, address: str, build, *, solver_factory) -> tuple:
-    """Explore with the actors of a Ray cluster (one per CPU) as parallel._worker's
+    """Explore with the actors of a Ray cluster (one per CPU) as worker.work_loop's
     workers; returns the statistics and the report section, as explore_parallel does."""
     ray = _ray()
     if not ray.is_initialized():
