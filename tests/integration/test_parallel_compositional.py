@@ -10,7 +10,7 @@ import pytest
 
 import smartest
 from support.oracle import label, load
-from support.relative import arcs_of
+from support.relative import raised_and_arcs
 
 HERE = os.path.dirname(__file__)
 BENCH = os.path.join(HERE, "..", "..", "benchmarks", "programs")
@@ -29,18 +29,6 @@ def _explore(path, function, n, workers, strategy, **kw):
                             **kw)
 
 
-def _replayed(path, function, report):
-    """Bugs and exceptions raised (a returned value may differ on one path) and the
-    line arcs of the program's own code, on plain calls of every input."""
-    module = load(path)
-    labels, arcs = set(), set()
-    for t in report.tests:
-        lab, covered = arcs_of(module, function, dict(t.inputs))
-        labels.add(lab if lab.startswith(("bug ", "raise ")) else "returned")
-        arcs |= covered
-    return labels, arcs
-
-
 @pytest.mark.parametrize("strategy", ["smart", "demand"])
 @pytest.mark.parametrize("path,function,n", CASES, ids=[c[1] for c in CASES])
 def test_two_workers_find_the_same_bugs_and_cover_the_same_arcs(path, function, n, strategy):
@@ -51,7 +39,7 @@ def test_two_workers_find_the_same_bugs_and_cover_the_same_arcs(path, function, 
     assert one.complete_under_bounds and two.complete_under_bounds, (two.stop_reason, two.concretizations)
     assert two.extra["parallel"]["workers"] == 2 and "why_not" not in two.extra["parallel"]
     assert two.extra["parallel"]["lost_workers"] == two.extra["parallel"]["abandoned_jobs"] == 0
-    assert _replayed(path, function, two) == _replayed(path, function, one)
+    assert raised_and_arcs(path, function, two.tests) == raised_and_arcs(path, function, one.tests)
 
 
 def test_a_summary_found_in_a_worker_reaches_the_report():

@@ -11,7 +11,7 @@ import pytest
 import smartest
 from smartest.report.rundir import read_run
 from tests.support.oracle import label, load
-from tests.support.relative import arcs_of
+from tests.support.relative import raised_and_arcs
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.ray
@@ -33,17 +33,6 @@ CASES = [(os.path.join(CORPUS, "p15_helper_twice.py"), "trend", 4),
          (os.path.join(BENCH, "calc.py"), "calc", 3)]
 
 
-def _arcs(path, function, report):
-    """Bugs and exceptions raised (a returned value may differ on one path) and line arcs, by plain calls."""
-    module = load(path)
-    labels, arcs = set(), set()
-    for t in report.tests:
-        lab, covered = arcs_of(module, function, dict(t.inputs))
-        labels.add(lab if lab.startswith(("bug ", "raise ")) else "returned")
-        arcs |= covered
-    return labels, arcs
-
-
 @pytest.mark.parametrize("path,function,n", CASES, ids=["trend", "parse", "calc"])
 def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function, n):
     # calc: 16 subtrees of the first run shared out, and the shallowest given away again
@@ -51,7 +40,7 @@ def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function,
     one = smartest.explore(f"{path}:{function}", **common)
     on_ray = smartest.explore(f"{path}:{function}", ray="local", **common)
     assert one.complete_under_bounds and on_ray.complete_under_bounds and on_ray.paths == one.paths
-    assert _arcs(path, function, on_ray) == _arcs(path, function, one)
+    assert raised_and_arcs(path, function, on_ray.tests) == raised_and_arcs(path, function, one.tests)
     assert on_ray.extra["parallel"]["backend"] == "ray" and on_ray.extra["parallel"]["failed_tasks"] == 0
 
 
@@ -67,7 +56,7 @@ def test_ray_runs_what_local_workers_run(local_ray, strategy, deepen):
     one = smartest.explore(f"{path}:{function}", **common)
     on_ray = smartest.explore(f"{path}:{function}", ray="local", **common)
     assert one.complete_under_bounds and on_ray.complete_under_bounds, (on_ray.stop_reason, on_ray.extra["parallel"])
-    assert _arcs(path, function, on_ray) == _arcs(path, function, one)
+    assert raised_and_arcs(path, function, on_ray.tests) == raised_and_arcs(path, function, one.tests)
     assert on_ray.extra["parallel"]["backend"] == "ray" and on_ray.extra["parallel"]["lost_workers"] == 0
 
 
@@ -108,7 +97,8 @@ def test_a_killed_actor_loses_no_found_bug(local_ray, tmp_path):
     one = smartest.explore(f"{path}:scan", strategy="dart", deepen=False, seed=3, run_dir=None, coverage=False,
                            max_runs=3000, time_limit=300)
     if report.extra["parallel"]["abandoned_jobs"] == 0:
-        assert report.complete_under_bounds and _arcs(path, "scan", report) == _arcs(path, "scan", one)
+        assert report.complete_under_bounds
+        assert raised_and_arcs(path, "scan", report.tests) == raised_and_arcs(path, "scan", one.tests)
 
 
 def test_an_actor_that_dies_after_finding_a_bug_has_streamed_it(local_ray, tmp_path):
