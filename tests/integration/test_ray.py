@@ -49,8 +49,8 @@ def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function,
 def test_ray_runs_what_local_workers_run(local_ray, strategy, deepen):
     """The default search with its deepening rounds, generational, SMART and demand on
     actors: the same bugs and line arcs as one process, complete under the bounds."""
-    path, function, n = CASES[0] if strategy != "smart" else (os.path.join(HERE, "targets", "parallel_summaries.py"),
-                                                             "route", 3)
+    path, function, n = {"smart": (os.path.join(HERE, "targets", "parallel_summaries.py"), "route", 3),
+                         "interleaved": (os.path.join(BENCH, "locate_top.py"), "top", 8)}.get(strategy, CASES[0])
     common = dict(strategy=strategy, max_str_len=n, deepen=deepen, run_dir=None, coverage=False, max_runs=3000,
                   time_limit=300)
     one = smartest.explore(f"{path}:{function}", **common)
@@ -58,6 +58,9 @@ def test_ray_runs_what_local_workers_run(local_ray, strategy, deepen):
     assert one.complete_under_bounds and on_ray.complete_under_bounds, (on_ray.stop_reason, on_ray.extra["parallel"])
     assert raised_and_arcs(path, function, on_ray.tests) == raised_and_arcs(path, function, one.tests)
     assert on_ray.extra["parallel"]["backend"] == "ray" and on_ray.extra["parallel"]["lost_workers"] == 0
+    if strategy in ("interleaved", "generational"):
+        # every path once: an actor's signatures are the coordinator's (not its own string hash seed's)
+        assert on_ray.paths == one.paths and on_ray.bounded == one.bounded
 
 
 class _KillOnFirstBug:
