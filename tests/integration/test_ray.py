@@ -97,10 +97,11 @@ def test_a_killed_actor_loses_no_found_bug(local_ray, tmp_path):
     assert dict(killer.killed.inputs) in recorded
     # the exploration went on without the actor, its jobs handed out again, and says what it lost
     assert killer.after > 0 and report.extra["parallel"]["lost_workers"] >= 1
-    one = smartest.explore(f"{path}:scan", strategy="dart", deepen=False, seed=3, run_dir=None, coverage=False,
-                           max_runs=3000, time_limit=300)
-    if report.extra["parallel"]["abandoned_jobs"] == 0:
-        assert report.complete_under_bounds
+    # complete when the jobs it held were run again and it had no bound probe left to
+    # make (a probe it died with leaves "a bound cut a path" unknown): then the same arcs
+    if report.complete_under_bounds:
+        one = smartest.explore(f"{path}:scan", strategy="dart", deepen=False, seed=3, run_dir=None, coverage=False,
+                               max_runs=3000, time_limit=300)
         assert raised_and_arcs(path, "scan", report.tests) == raised_and_arcs(path, "scan", one.tests)
 
 
