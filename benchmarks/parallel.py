@@ -15,11 +15,21 @@ one process's CPU over it, `idle s` the seconds workers waited with nothing to r
     python benchmarks/parallel.py --ray                   # and the same on Ray actors
     python benchmarks/parallel.py --programs calc pl0 --n 4 --frontier   # the frontier over time
     python benchmarks/parallel.py --strategy interleaved --deepen        # the default search, bounds deepening
+    python benchmarks/parallel.py --strategy smart --coverage --fresh    # SMART, each row in a process of its own
+
+`all CPU s` adds every process's CPU (the work done, whatever the load); under
+`--strategy smart` a line gives the path summaries, the calls explored and
+summarized (every worker's) and the messages of summaries passed between workers,
+under `demand` its lazy and relevant runs.  `--fresh` runs each row in a new
+process: all explorations of one process share z3's context, so a row's counts may
+depend on the rows before it.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
 import time
 
@@ -47,10 +57,34 @@ def run(name: str, function: str, n: int, workers: int, max_runs: int, time_limi
     bugs = {label(module, function, dict(t.inputs)) for t in report.tests}
     par = report.extra.get("parallel", {})
     return {"runs": report.runs, "paths": report.paths, "complete": report.complete_under_bounds, "seconds": wall,
+            "compositional": _compositional(report), "arcs": _arcs(module, function, report),
             "bugs": sorted(b for b in bugs if b.startswith("bug ")), "cpu": cpu,
             "coordinator_cpu": par.get("coordinator_cpu_s", cpu), "worker_cpu": par.get("worker_cpu_s", 0.0),
             "idle": par.get("worker_idle_s", 0.0), "peak": par.get("peak_frontier", "-"), "frontier": frontier.samples,
             "branches": report.coverage.get("branches_covered", "-"), "explore_s": report.time_s}
+
+
+def _compositional(report) -> str:
+    """What SMART and demand-driven search did with their summaries and trees."""
+    smart, demand, par = report.extra.get("smart"), report.extra.get("demand"), report.extra.get("parallel", {})
+    if smart:
+        fns = smart["functions"].values()
+        return (f"summaries {smart['summaries']} paths; calls explored {sum(f['explored_calls'] for f in fns)}, "
+                f"summarized {sum(f['summarized_calls'] for f in fns)}; contexts "
+                f"{sum(f['contexts'] for f in fns)}; summary messages passed on {par.get('summaries_shared', 0)}")
+    if demand:
+        return (f"lazy runs {demand['lazy_runs']}, relevant runs {demand['relevant_runs']}, sides proved "
+                f"unreachable {demand['unreachable']} (trees: the coordinator's only)")
+    return ""
+
+
+def _arcs(module, function: str, report) -> int:
+    """Line arcs of the program's own code on plain calls of every generated input."""
+    from support.relative import arcs_of
+    arcs: set = set()
+    for t in report.tests:
+        arcs |= arcs_of(module, function, dict(t.inputs))[1]
+    return len(arcs)
 
 
 class _Frontier:
@@ -85,7 +119,9 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
-    p.add_argument("--strategy", default="dart", help="dart, interleaved or generational")
+    p.add_argument("--strategy", default="dart", help="dart, interleaved, generational, smart or demand")
+    p.add_argument("--fresh", action="store_true", help="each row in a process of its own")
+    p.add_argument("--one", nargs=4, metavar=("NAME", "FUNCTION", "N", "WORKERS"), help=argparse.SUPPRESS)
     p.add_argument("--n", type=int, default=None, help="the starting string bound for every program")
     p.add_argument("--coverage", action="store_true",
                    help="replay the tests under coverage and print the branches covered (seconds: exploration only)")
@@ -94,7 +130,16 @@ def main(argv=None) -> int:
     p.add_argument("--deepen", action="store_true", help="iterative deepening from --max-str-len n (default: fixed)")
     p.add_argument("--ray", action="store_true", help="also a row with the workers as actors of a local 2-CPU Ray")
     args = p.parse_args(argv)
-    if args.ray:
+    if args.one:
+        name, function, n, w = args.one
+        if w == "ray":
+            import ray
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        r = run(name, function, int(n), 2 if w == "ray" else int(w), args.max_runs, args.time_limit,
+                "local" if w == "ray" else None, args.strategy, args.deepen, args.coverage)
+        print(json.dumps({k: v for k, v in r.items() if k != "frontier"} | {"frontier": deciles(r["frontier"])}))
+        return 0
+    if args.ray and not args.fresh:
         import ray
         from smartest.engine.distributed import actors
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -105,15 +150,19 @@ def main(argv=None) -> int:
     cases = [c for c in CASES if not args.programs or c[0] in args.programs]
     header = (f"{'program':26} {'n':>3} {'workers':>7} {'runs':>6} {'paths':>6} {'complete':>8} {'bugs':>5} "
               f"{'sec':>7} {'speedup':>7} {'peak':>5} {'coord ms/run':>12} {'CPU s':>6} {'cpu speedup':>11} "
-              f"{'idle s':>6}")
+              f"{'idle s':>6} {'all CPU s':>9} {'arcs':>5}")
     print(header)
     print("-" * len(header))
     for name, function, n in cases:
         n = args.n or n
         base = None
         for w in [*args.workers, *(["ray"] if args.ray else [])]:
-            r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
-                    "local" if w == "ray" else None, args.strategy, args.deepen, args.coverage)
+            if args.fresh:
+                r = _fresh(args, name, function, n, w)
+            else:
+                r = run(name, function, n, 2 if w == "ray" else w, args.max_runs, args.time_limit,
+                        "local" if w == "ray" else None, args.strategy, args.deepen, args.coverage)
+                r["frontier"] = deciles(r["frontier"])
             if args.coverage:
                 r["seconds"] = r["explore_s"]
             base = base or r
@@ -126,12 +175,24 @@ def main(argv=None) -> int:
             print(f"{name + '.' + function:26} {n:>3} {w:>7} {r['runs']:>6} {r['paths']:>6} {str(r['complete']):>8} "
                   f"{len(r['bugs']):>5} {r['seconds']:>7.2f} {base['seconds'] / r['seconds']:>7.2f} "
                   f"{str(r['peak']):>5} {per_run:>12.2f} {busiest:>6.2f} {base['cpu'] / busiest:>11.2f} "
-                  f"{r['idle']:>6.2f}", flush=True)
+                  f"{r['idle']:>6.2f} {r['cpu'] if w == 1 else r['coordinator_cpu'] + r['worker_cpu']:>9.2f} "
+                  f"{r['arcs']:>5}", flush=True)
+            if r["compositional"]:
+                print(f"    {r['compositional']}", flush=True)
             if args.coverage:
                 print(f"    branches covered: {r['branches']}", flush=True)
             if args.frontier and w != 1:
-                print(f"    frontier at each tenth of the runs: {deciles(r['frontier'])}", flush=True)
+                print(f"    frontier at each tenth of the runs: {r['frontier']}", flush=True)
     return 0
+
+
+def _fresh(args, name: str, function: str, n: int, w) -> dict:
+    """One row in a new process (`--one`)."""
+    cmd = [sys.executable, os.path.abspath(__file__), "--one", name, function, str(n), str(w), "--strategy",
+           args.strategy, "--max-runs", str(args.max_runs), "--time-limit", str(args.time_limit),
+           *(["--deepen"] if args.deepen else []), *(["--coverage"] if args.coverage else [])]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

@@ -111,22 +111,22 @@ def _mixed_solving(options: Options):
     return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
 
 
-PARALLEL = ("dart", "interleaved", "generational")   # searchers engine/parallel.py splits (search.protocol.Splittable)
-RAY = ("dart",)                                       # and those engine/distributed.py runs on Ray actors
+PARALLEL = ("dart", "interleaved", "generational",   # searchers engine/parallel.py splits (search.protocol.Splittable)
+            "smart", "demand")                        # and those it confines to regions (engine/regions.py)
 
 
 def _workers(options: Options) -> tuple[int, str]:
     """How many processes explore (`workers`, 0: one per core), and why only one when
     more were asked for and the search cannot be split."""
     n = options.workers or os.cpu_count() or 1
-    if options.ray:
-        if options.strategy not in RAY or options.deepen or options.guided != "off" or options.solving == "mixed":
-            return 0, "--ray runs DART under --fixed-bounds only"     # 0: --ray cannot apply
+    if options.ray:     # as many workers as the cluster has CPUs (engine/distributed.py)
+        if options.strategy not in PARALLEL or options.guided != "off" or options.solving == "mixed":
+            return 0, f"--ray runs {', '.join(PARALLEL)} without --guided or mixed solving"   # 0: --ray cannot apply
         return n, ""
     if n == 1:
         return 1, ""
     if options.strategy not in PARALLEL:
-        return 1, (f"one process: {options.strategy} keeps its summaries or per-function trees in one process "
+        return 1, (f"one process: {options.strategy} keeps its abstract paths and expansions in one process "
                    f"(workers split {', '.join(PARALLEL)})")
     if options.guided != "off":
         return 1, "one process: guided search (--guided) runs in one process"
@@ -200,10 +200,10 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                                                  rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
                                                  mixed=mixed, stats=stats)
             if options.ray and workers:
-                result, tests, parallel = explore_on_ray(target, options, options.ray, solver_factory=factory,
-                                                         handler=_Fanout(handlers), sandbox=sandbox)
-                engine.tests = tests
-            elif workers > 1 and not hasattr(searcher, "give"):   # e.g. behind a wrapper: not Splittable
+                result, section = explore_on_ray(engine, options.ray, strategy.build, solver_factory=factory)
+                parallel = section if parallel is None else merge_rounds(parallel, section)
+            elif workers > 1 and not hasattr(searcher, "give") and not hasattr(searcher, "restart"):
+                # e.g. behind a wrapper: neither Splittable nor confinable to a region
                 workers, why_not = 1, f"one process: the {type(searcher).__name__} search cannot be split"
                 engine.stats.parallel = {"why_not": why_not}
                 result = engine.explore()

@@ -121,7 +121,7 @@ def test_a_worker_killed_from_outside_loses_nothing():
     assert two.paths == one.paths
 
 
-@pytest.mark.parametrize("strategy,why", [("smart", "smart keeps its summaries"), ("demand", "demand keeps")])
+@pytest.mark.parametrize("strategy,why", [("latest", "latest keeps its abstract paths")])
 def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
     path, function, _ = CASES[2]
     report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,

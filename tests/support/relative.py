@@ -69,6 +69,18 @@ def arcs_of(module, function: str, inputs: dict) -> tuple[str, set]:
     return lab, arcs
 
 
+def raised_and_arcs(path: str, function: str, tests) -> tuple[set, set]:
+    """Bugs and exceptions raised (a returned value may differ along one path: "returned")
+    and the line arcs of the program's own code, on plain calls of every test's input."""
+    module = load(path)
+    labels, arcs = set(), set()
+    for t in tests:
+        lab, covered = arcs_of(module, function, dict(t.inputs))
+        labels.add(lab if lab.startswith(("bug ", "raise ")) else "returned")
+        arcs |= covered
+    return labels, arcs
+
+
 def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -> Replayed:
     report = smartest.explore(f"{path}:{function}", strategy=strategy, guided=guided, run_dir=None, deepen=False,
                               coverage=False,

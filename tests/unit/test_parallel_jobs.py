@@ -9,7 +9,7 @@ import pytest
 from smartest.calls.inline import InlinePolicy
 from smartest.engine.execute import execute
 from smartest.engine.loop import Engine
-from smartest.engine.parallel import _give_half, push_job
+from smartest.engine.worker import give_half as _give_half, push_job
 from smartest.engine.target import resolve
 from smartest.options import Options
 from smartest.search.dfs import DepthFirstSearcher

@@ -101,8 +101,8 @@ class Engine:
         self.tests: list[TestCase] = []
         self.signatures: set[int] = set()
         self.domains = prepare_inputs(target.params, options)
-        self.fallback = ConstraintFallback(v.value for p in target.params
-                                           for v, _ in p.kind.variables(p.name, options, 0))
+        self.inputs = frozenset(v.value for p in target.params for v, _ in p.kind.variables(p.name, options, 0))
+        self.fallback = ConstraintFallback(self.inputs)
         self.probe = probe
         self.last_signature = 0
         self.uncovered: str = getattr(searcher, "uncovered", "")
@@ -110,6 +110,8 @@ class Engine:
         self.carry = carry
         self.history: list[ExploredRun] = []   # real runs, when carried to the next round
         self.exact = True                      # no run diverged, cut short or concretized
+        self.cuts: Any = None                  # hears each real run's path (a parallel region's, engine/regions)
+        self.side_keys = False                 # branch sides by `Site.key`: they cross processes (--workers)
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
@@ -137,11 +139,13 @@ class Engine:
         with RunCollector():   # z3's models must not depend on when Python collects (engine/collection)
             return self._explore()
 
-    def _explore(self) -> ExplorationStats:
-        budget = Budget(self.options.max_runs, self.options.time_limit)
+    def _explore(self, budget: Budget | None = None, start: bool = True) -> ExplorationStats:
+        """`budget`: what is left of the exploration's (default: all of it); `start`:
+        begin with a random run (a parallel coordinator's tail goes on without one)."""
+        budget = budget or Budget(self.options.max_runs, self.options.time_limit)
         stalled = 0
         try:
-            if not budget.exhausted(0):
+            if start and not budget.exhausted(0):
                 self._random_run()
             while True:
                 reason = budget.exhausted(self.stats.runs)
@@ -152,22 +156,9 @@ class Engine:
                     break
                 cand = self.searcher.select()
                 if cand is None:
-                    if self.stats.complete and not self.uncovered:
-                        violated = self.fallback.select_assumption()
-                        if violated is not None:
-                            self._attempt(violated, from_searcher=False)
-                            continue
-                        self.stats.stop_reason = "exhausted"
-                        break
-                    fallback = self.fallback.select()
-                    if fallback is None and self.uncovered and not self.fallback.recorded:
-                        # Every run so far was abstract (LATEST refuted every abstract
-                        # path): DART's search starts from one real run of random inputs.
-                        fallback = Candidate(None, {}, (), self.fallback_directive)
-                    if fallback is not None:
-                        self.stats.fallback_why = self.stats.fallback_why or \
-                            (INCOMPLETE if not self.stats.complete else self.uncovered)
-                        if self._attempt(replace(fallback, directive=self.fallback_directive), from_searcher=False):
+                    last, assumption = self.last_resort()
+                    if last is not None:
+                        if self._attempt(last, from_searcher=False) and not assumption:
                             stalled = 0
                         continue
                     if self.stats.complete:   # the strategy's frontier, then the fallback: both done
@@ -191,6 +182,26 @@ class Engine:
             self.stats.complete = False
         return self.stats
 
+    def last_resort(self) -> tuple[Candidate | None, bool]:
+        """What runs once the searcher has nothing left, and whether it satisfies a
+        violated assumption: such an assumption no run satisfied (asked even of a
+        complete search), else DART's negation (`search/fallback.py`) when the search
+        is incomplete or its frontier leaves paths uncovered; (None, False) when
+        neither has anything left."""
+        if self.stats.complete and not self.uncovered:
+            violated = self.fallback.select_assumption()
+            return violated, violated is not None
+        fallback = self.fallback.select()
+        if fallback is None and self.uncovered and not self.fallback.recorded:
+            # Every run so far was abstract (LATEST refuted every abstract
+            # path): DART's search starts from one real run of random inputs.
+            fallback = Candidate(None, {}, (), self.fallback_directive)
+        if fallback is None:
+            return None, False
+        self.stats.fallback_why = self.stats.fallback_why or \
+            (INCOMPLETE if not self.stats.complete else self.uncovered)
+        return replace(fallback, directive=self.fallback_directive), False
+
     def _random_run(self) -> bool:
         return self._run({p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}, None)
 
@@ -199,19 +210,28 @@ class Engine:
         A fallback candidate (not the searcher's) is never reported back to it as such."""
         assignment = dict(cand.assignment)
         if cand.constraints is not None:
-            hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
-            answer = self.solver.check(Query(cand.constraints, self.domains, hints))
-            if answer.status is not Status.SAT:
-                if answer.status is Status.UNKNOWN:
-                    self.stats.complete = False
-                elif self.probe is not None:
-                    self.probe(cand.constraints, hints)
+            status = self.solve(cand.constraints, assignment)
+            if status is not Status.SAT:
                 if from_searcher:
-                    self.searcher.rejected(cand, answer.status)
+                    self.searcher.rejected(cand, status)
                 return False
-            for v, value in (answer.model or {}).items():
-                assignment[v.value] = value
         return self._run(assignment, cand, from_searcher)
+
+    def solve(self, constraints: tuple, assignment: dict[str, Any]) -> Status:
+        """Solve `constraints`, the values in `assignment` as hints; a model's values
+        go into `assignment`.  An unknown answer clears `complete`; an unsatisfiable
+        one goes to the bound probe."""
+        hints = {v: assignment[v.value] for c in constraints for v in c.free if v.value in assignment}
+        answer = self.solver.check(Query(constraints, self.domains, hints))
+        if answer.status is not Status.SAT:
+            if answer.status is Status.UNKNOWN:
+                self.stats.complete = False
+            elif self.probe is not None:
+                self.probe(constraints, hints)
+            return answer.status
+        for v, value in (answer.model or {}).items():
+            assignment[v.value] = value
+        return answer.status
 
     def _run(self, assignment: dict[str, Any], cand: Candidate | None, from_searcher: bool = True) -> bool:
         """Execute once; returns whether the run followed a path no run had followed."""
@@ -259,8 +279,9 @@ class Engine:
         if new_path:
             self.signatures.add(result.signature)
             self.stats.paths = len(self.signatures)
+        sides = self.stats.branch_sides
         for b in result.path:
-            self.stats.branch_sides.add((b.site, b.taken))
+            sides.add((b.site.key if self.side_keys else b.site, b.taken))
         # A fallback run is, to the searcher, a run it did not ask for (like a random one).
         explored = ExploredRun(result.path, result.calls, assignment, cand if from_searcher else None,
                                diverged and from_searcher, new_path, result.notes, result.complete)
@@ -271,6 +292,8 @@ class Engine:
             self.history.append(explored)
         if real:
             self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"))
+            if self.cuts is not None:
+                self.cuts.record(result.path, result.notes.info.get("to_root"))
             test = self._test_case(result, new_path, cand is not None, diverged)
             self.tests.append(test)
             if test.bug:

@@ -23,253 +23,24 @@ The coordinator owns the report: test cases reach the handlers (the run director
 progress) as batches arrive, a bug at once, and the coordinator alone decides which
 runs followed new paths.  A worker that dies costs the runs it had not sent; the
 subtrees it held are run again by its replacement (once).  `--workers 1` never comes
-here: it is the single-process engine.
+here: it is the single-process engine.  The worker's side is engine/worker.py; SMART
+and demand-driven search are split by regions of the inputs instead (engine/regions.py),
+and Ray actors are workers too (engine/distributed.py).
 """
 from __future__ import annotations
 
 import multiprocessing
-import pickle
 import selectors
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from smartest.calls.inline import InlinePolicy
 from smartest.engine.budget import Budget
-from smartest.engine.deepening import BoundProbe
-from smartest.engine.execute import execute
 from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.loop import Engine, ExplorationStats
-from smartest.engine.target import Target
+from smartest.engine.regions import Cuts, Region, known, learn
 from smartest.engine.testcase import TestCase
-from smartest.options import Options
-from smartest.search.dfs import DepthFirstSearcher
-from smartest.search.protocol import Splittable, flip
-from smartest.trace.tree import SideStatus
-
-
-@dataclass(frozen=True)
-class Job:
-    """A subtree: the inputs of a run that reached its root, and the branch to negate.
-    `seed`: the subtree is the candidate at that position of the first run's frontier,
-    which every worker holds already (forked after the first run): no replay."""
-
-    assignment: dict
-    index: int
-    seed: int | None = None
-    tries: int = 0          # handed out before, to a worker that died with it
-    more: tuple[int, ...] = ()   # more branches of the same run to negate: one replay for all
-
-
-ANY_PENDING = object()   # `given` of a searcher that takes back any pending side (a Ray actor's)
-
-
-def push_job(searcher: Splittable, path, assignment: dict, index: int, given=None) -> bool:
-    """Insert the replayed run of a job into the searcher's tree and hand it the side
-    the job negates; False when the replay did not reach that side.  `given`: the
-    (node, side) pairs this searcher gave away, which may come back to it, or
-    ANY_PENDING: a Ray actor's searcher gets back subtrees it split off and the first
-    run's subtrees another actor held, and no stack of its own holds them."""
-    nodes = searcher.tree.insert(path)
-    if index >= len(path):      # the replay left the job's path: nothing to negate here
-        return False
-    node, side = nodes[index], int(not path[index].taken)
-    if given is ANY_PENDING and node.status[side] is SideStatus.PENDING:
-        pass
-    elif given is not None and given is not ANY_PENDING and (node, side) in given \
-            and node.status[side] is SideStatus.PENDING:
-        given.discard((node, side))
-    elif node.status[side] is not SideStatus.DANGLING:
-        return False
-    node.status[side] = SideStatus.PENDING
-    searcher.take(flip(path, index, assignment, (node, side, index)))
-    return True
-
-
-class SubtreeSearcher(DepthFirstSearcher):
-    """DART's depth-first search, started from jobs instead of a random run, that can
-    give away its shallowest pending subtree (a Ray actor's searcher, engine/distributed.py)."""
-
-    def push_job(self, path, assignment: dict, index: int) -> bool:
-        return push_job(self, path, assignment, index, ANY_PENDING)
-
-    def split(self) -> Job | None:
-        """The shallowest pending candidate as a job (the largest subtree left)."""
-        cand = self.give()
-        return None if cand is None else Job(dict(cand.assignment), cand.origin[2])
-
-    def __len__(self) -> int:
-        return self.pending()
-
-
-class _Outbox:
-    """The worker's handler and its one way to the coordinator.  Test cases go with
-    their path's signature (the coordinator alone knows every worker's paths) in
-    batches: a message costs the coordinator a wake-up and two reads whatever it
-    holds, and that, not the test cases, is most of its CPU per run.  A batch leaves
-    when a run starts and its oldest test case is `WAIT` seconds old, when it is
-    full, before any other message, and at once when it holds a bug: a worker that
-    dies loses no bug it found, only runs of the subtrees it held, which are retried."""
-
-    WAIT, FULL = 0.01, 64
-
-    def __init__(self, conn, engine: Engine) -> None:
-        self.conn, self.engine = conn, engine
-        self.batch: list = []
-        self.since = 0.0
-
-    def on_run_start(self, inputs) -> None:
-        if self.batch and time.monotonic() - self.since >= self.WAIT:
-            self.flush()
-
-    def on_test(self, test: TestCase, stats) -> None:
-        if not self.batch:
-            self.since = time.monotonic()
-        self.batch.append((test, self.engine.last_signature, self.engine.searcher.pending()))
-        if test.bug or len(self.batch) >= self.FULL:
-            self.flush()
-
-    def flush(self) -> None:
-        batch, self.batch = self.batch, []
-        if batch:
-            try:
-                self.conn.send(("tests", batch))      # pickled whole before a byte is written
-            except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
-                self.conn.send(("tests", [(_portable(t), *facts) for t, *facts in batch]))
-
-    def send(self, kind: str, body) -> None:
-        self.flush()
-        self.conn.send((kind, body))
-
-
-def _portable(test: TestCase) -> TestCase:
-    """The test case as it can cross a pipe: a returned value that cannot be pickled
-    travels as its repr (the report shows it; the emitted test then checks the type)."""
-    try:
-        pickle.dumps(test)
-        return test
-    except Exception:
-        return replace(test, returned=repr(test.returned))
-
-
-class _LateProbe:
-    """A worker's bound probe, put off until its subtrees are done: whether a bound
-    cut a path matters only when the round ends, one cut anywhere is enough, and a
-    probe (open string lengths) costs as much as tens of runs.  So the queries wait
-    here, and are probed when the worker has nothing left to run, unless another
-    worker has found a cut meanwhile (the coordinator passes it on: `found`)."""
-
-    def __init__(self, probe: BoundProbe) -> None:
-        self.probe, self.waiting = probe, []
-
-    def __call__(self, constraints, hints) -> None:
-        if not self.probe.cut:
-            self.waiting.append((constraints, hints))
-
-    def found(self) -> None:
-        self.probe.cut, self.waiting = True, []
-
-    def step(self) -> bool:
-        """Probe the next query that waits; True when it found the first cut."""
-        constraints, hints = self.waiting.pop()
-        self.probe(constraints, hints)
-        if self.probe.cut:
-            self.waiting = []
-        return self.probe.cut
-
-    @property
-    def cut(self) -> bool:
-        return self.probe.cut
-
-
-def _worker(conn, coordinator: Engine, seeds: list, solver_factory) -> None:
-    """A worker process: take jobs, explore their subtrees with the strategy's own
-    searcher, answer "split" and "stop".  `coordinator` is the engine of the first
-    run as this process was forked from it: its searcher holds that run's tree."""
-    solver, solver_stats = solver_factory()
-    target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
-    engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
-                    policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
-    out = engine.handler = _Outbox(conn, engine)
-    probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True, solver, solver_stats))   # a bound that cuts a path clears complete
-    said_idle = True      # the coordinator knows a new worker holds no job
-    probing = False       # it said "idle" with probes to make: it says "probed" when they are made
-    given: set = set()    # (node, side) of the candidates given away: a job may bring one back
-    idle = 0.0            # seconds waiting with nothing to run, once the first job came
-    started = None
-    while True:
-        if searcher.pending() and not conn.poll():
-            cand = searcher.select()
-            if cand is not None:
-                engine._attempt(cand)
-            continue
-        if not searcher.pending() and not said_idle:
-            # "idle" first, so that a job may be on its way while the probes are made
-            probing = bool(probe.waiting)
-            out.send("idle", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(),
-                              "idle_s": idle, "probing": probing})
-            said_idle = True
-        if said_idle and probing and not conn.poll():
-            if probe.waiting and probe.step():
-                out.send("cut", None)
-            if not probe.waiting:
-                probing = False
-                out.send("probed", None)
-            continue
-        waited = time.monotonic()
-        kind, body = conn.recv()
-        if started is None:
-            started = time.monotonic()
-        elif not searcher.pending():
-            idle += time.monotonic() - waited
-        if kind == "stop":
-            break
-        if kind == "cut":
-            probe.found()
-            if said_idle and probing:
-                probing = False
-                out.send("probed", None)
-        elif kind == "split":
-            out.send("jobs", _give_half(searcher, given))
-        elif kind == "job" and body.seed is not None:
-            said_idle = False
-            searcher.take(seeds[body.seed])
-        elif kind == "job":
-            said_idle = False
-            result = execute(target, dict(body.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
-                             strict=o.strict, policy=engine.policy, options=o, sandbox=engine.sandbox,
-                             memory_mb=o.per_run_memory)
-            out.send("replay", None)
-            for index in (body.index, *body.more):
-                if not result.complete or not push_job(searcher, result.path, dict(body.assignment), index, given):
-                    # The replay left the job's path (a divergence): its subtree is not run.
-                    engine.stats.complete = False
-                    engine.stats.divergences += 1
-    try:
-        out.send("done", {**_summary(engine.stats, engine.probe), "cpu_s": time.process_time(), "idle_s": idle})
-    except OSError:
-        pass        # the search was exhausted: the coordinator has our "idle" summary and went on
-
-
-def _give_half(searcher: Splittable, given: set) -> list[Job]:
-    """Half of the searcher's candidates, shallowest first (work stealing steals half:
-    a waiting worker gets enough that it rarely waits again), as jobs: one per run the
-    candidates flip, since a replay of that run serves them all."""
-    by_run: dict[int, Job] = {}
-    for _ in range(searcher.pending() // 2):
-        cand = searcher.give()
-        if cand is None:
-            break
-        node, side, index = cand.origin
-        given.add((node, int(side)))
-        key = id(cand.assignment)
-        job = by_run.get(key)
-        by_run[key] = Job(dict(cand.assignment), index) if job is None else replace(job, more=(*job.more, index))
-    return list(by_run.values())
-
-
-def _summary(stats: ExplorationStats, probe=None) -> dict:
-    return {"complete": stats.complete, "divergences": stats.divergences, "cut": bool(probe and probe.cut),
-            "concretizations": dict(stats.concretizations), "solver": stats.solver.as_dict()}
+from smartest.engine.worker import REGIONS, RESTARTS, Job, RegionJobs, work_loop
+from smartest.search.protocol import Splittable
 
 
 class _Coordinator:
@@ -311,6 +82,7 @@ class _Coordinator:
         self.retired: list[dict] = []       # the last summaries of workers that died
         self.peak_frontier = len(jobs)
         self.cut = False                    # some worker's bound probe found a path the bounds cut
+        self.shared = 0                     # messages of new summaries passed on to the other workers
 
     def poll(self, timeout: float) -> None:
         """Receive every message waiting (up to a wait of `timeout` seconds for the first)."""
@@ -327,7 +99,11 @@ class _Coordinator:
             self._died(i, final)
             return
         if kind == "tests":
-            for test in body:
+            batch, extra = body
+            self.stats.branch_sides.update(extra["sides"])
+            if extra["news"]:
+                self._learned(i, extra["news"])
+            for test in batch:
                 self._test(i, *test)
         elif kind == "replay":
             self.stats.runs += 1
@@ -351,6 +127,19 @@ class _Coordinator:
         elif kind == "done":
             self.last[i] = body
             self.gone.add(i)
+
+    def _learned(self, i: int, what) -> None:
+        """What worker i's call policy learned: the coordinator's policy takes it (its
+        report, its store), and every other worker gets what was new."""
+        fresh = learn(self.engine.policy, what)
+        if fresh:
+            for k in range(len(self.conns)):
+                if k != i and k not in self.gone:
+                    try:
+                        self.conns[k].send(("summaries", fresh))
+                    except OSError:
+                        pass        # it died: its replacement is forked with the coordinator's
+        self.shared += bool(fresh)
 
     def _died(self, i: int, final: bool) -> None:
         """Worker i is gone without a last word: its jobs go out again, once each."""
@@ -460,23 +249,12 @@ def _seeds(searcher: Splittable) -> list:
     return seeds[::-1]
 
 
-def first_jobs(target: Target, options: Options, solver_factory, handler=None, sandbox=None):
-    """The coordinator's first run: (its engine, its searcher, one job per branch).
-    Workers forked after it hold the same searcher, so a job may name its candidate
-    there (`seed`) instead of being replayed."""
-    solver, solver_stats = solver_factory()
-    first = SubtreeSearcher()
-    engine = Engine(target, options, searcher=first, solver=solver, solver_stats=solver_stats,
-                    policy=InlinePolicy(), handler=handler, sandbox=sandbox)
-    engine._random_run()
-    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(first._stack)]
-    return engine, first, jobs
-
-
 def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
     """Add the workers' divergences, concretizations and solver counts to the coordinator's."""
     for f in finals:
         stats.divergences += f.get("divergences", 0)
+        stats.fallback_runs += f.get("fallback_runs", 0)
+        stats.fallback_why = stats.fallback_why or f.get("fallback_why", "")
         for key, n in f.get("concretizations", {}).items():
             stats.concretizations[key] += n
         for key, n in f.get("solver", {}).items():
@@ -484,48 +262,113 @@ def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
                 setattr(stats.solver, key, getattr(stats.solver, key) + n)
 
 
-def conclude(engine: Engine, reason: str, lost: int, finals: list[dict], budget: Budget) -> None:
-    """The statistics of a Ray exploration once its actors stopped (engine/distributed.py):
-    complete only if the tree was exhausted, no actor was lost and every actor's own
-    search was complete."""
-    stats = engine.stats
-    stats.stop_reason = reason
-    stats.complete = reason == "exhausted" and stats.complete and lost == 0 and all(f["complete"] for f in finals)
-    add_finals(stats, finals)
-    stats.paths = len(engine.signatures) + sum(t.new_path for t in engine.tests[1:])
-    stats.time_s = budget.elapsed
-
-
-def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[ExplorationStats, dict]:
+def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=None) -> tuple[ExplorationStats, dict]:
     """Explore with `workers` processes, each running the engine's own (Splittable)
-    searcher below the subtrees it is given.  `engine` is the round's engine: its first
-    run is made here, and its tests, paths and counts gather every worker's; its bound
-    probe (iterative deepening) decides when the round yields to a deeper one, the
-    workers' own probes whether a bound cut a path.  Returns the statistics and a
-    report section."""
+    searcher below the subtrees it is given, or its searcher confined to regions
+    (engine/regions.py).  `engine` is the round's engine: its first run is made here,
+    and its tests, paths and counts gather every worker's; its bound probe (iterative
+    deepening) decides when the round yields to a deeper one, the workers' own probes
+    whether a bound cut a path.  `spawner(seeds)`: a function that starts a worker
+    and returns its end of the connection and a handle of its process, for workers
+    that are not forked from here (Ray actors, engine/distributed.py: they get no
+    seed job and no share of this process's search, and are told its summaries).
+    Returns the statistics and a report section."""
     options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
     cpu, runs = time.process_time(), stats.runs
-    if not budget.exhausted(stats.runs):
-        engine._random_run()
-    seeds = _seeds(engine.searcher)
-    jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
+    engine.side_keys = True     # the workers' branch sides arrive as keys
+    stats.branch_sides = {(getattr(site, "key", site), taken) for site, taken in stats.branch_sides}
+    forked = spawner is None
+    if hasattr(engine.searcher, "restart"):
+        seeds, jobs = _prelude(engine, workers, budget, forked)
+    else:
+        if not budget.exhausted(stats.runs):
+            engine._random_run()
+        seeds = _seeds(engine.searcher)
+        if forked:
+            jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
+        else:       # one replay of the first run serves every subtree beside it
+            jobs = [Job(dict(seeds[-1].assignment), seeds[-1].origin[2], more=tuple(c.origin[2] for c in seeds[-2::-1]))
+                    ] if seeds else []
     ctx = multiprocessing.get_context("fork")
 
     def spawn():
+        if not forked:
+            conn, proc = spawner(seeds)
+            conn.send(("summaries", known(engine.policy)))     # what this process learned before it
+            if seeds == RESTARTS:
+                conn.send(("paths", list(engine.signatures)))   # what counts as a new path
+            return conn, proc
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, engine, seeds, solver_factory), daemon=True)
+        proc = ctx.Process(target=work_loop, args=(child, engine, seeds, solver_factory), daemon=True)
         proc.start()
         child.close()
         return parent, proc
 
     co = _Coordinator(spawn, workers if jobs else 0, engine, jobs)
+    reason, finals = _drive(co, budget, engine.probe)
+    stats.stop_reason = reason
+    searched = stats.complete and all(f["complete"] for f in finals)   # no run concretized, diverged...
+    stats.complete = reason == "exhausted" and searched and co.abandoned == 0 and not co.unprobed
+    add_finals(stats, finals)
+    absorb = getattr(engine.policy, "absorb", None)
+    if absorb is not None:
+        for f in finals:
+            absorb(f.get("policy"))     # the workers' counts of summarized and explored calls
+    tail = stats.runs
+    if reason == "exhausted" and not searched:
+        # Not complete: random restarts, as one process makes them (engine/loop.py), in a
+        # worker (a target that kills its process costs the worker), which judges "new
+        # path" against every path so far (it is forked now, with all their signatures).
+        seeds = RESTARTS     # what `spawn` forks from now on
+        restarts = _Coordinator(spawn, 1, engine, [Job({}, -1)])
+        why, last = _drive(restarts, budget, None)
+        add_finals(stats, last)
+        finals += last
+        stats.stop_reason = "stalled" if why == "exhausted" else why
+    stats.time_s += budget.elapsed
+    # CPU seconds: the coordinator's own (its first run included), the workers' (each
+    # process's whole life, its start-up included), and the workers' seconds idle.
+    return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
+                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
+                   "summaries_shared": co.shared, "restart_runs": stats.runs - tail,
+                   "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
+                   "coordinator_cpu_s": round(time.process_time() - cpu, 4),
+                   "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
+                   "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
+
+
+def _prelude(engine: Engine, workers: int, budget: Budget, forked: bool) -> tuple[RegionJobs | str, list[Job]]:
+    """Regions (engine/regions.py): the coordinator searches alone until its searcher is
+    settled and its runs leave a step untaken for each other worker; each step becomes
+    a region job, and the rest of its own search the first job (seed 0: the worker
+    that takes it goes on with the searcher as forked).  A search this small that it
+    ends alone needs no worker."""
+    work = RegionJobs(engine, Cuts(engine.inputs))
+    work.active = True
+    if not budget.exhausted(engine.stats.runs):
+        engine._random_run()
+    while not budget.exhausted(engine.stats.runs) and work.pending():
+        if getattr(engine.searcher, "settled", True) and len(work.cuts.heap) >= workers - 1:
+            break
+        work.step()
+    if not work.pending():
+        return work, []
+    jobs = [job for _ in range(workers - 1) for job in work.give()]
+    if not forked:      # a worker that is not forked from here searches what is left afresh
+        return REGIONS, [Job({}, -1, region=Region(work.region, {})), *jobs[::-1]]
+    return work, [Job({}, -1, seed=0, region=Region(work.region, {})), *jobs[::-1]]
+
+
+def _drive(co: _Coordinator, budget: Budget, probe) -> tuple[str, list[dict]]:
+    """Hand out jobs and gather what comes back until the budget is spent, the round
+    yields to a deeper one (`probe`), or no job is left and every worker is idle;
+    then stop the workers.  The reason, and each worker slot's last summary."""
     reason = ""
-    probe = engine.probe
     try:
         while True:
-            reason = budget.exhausted(stats.runs)
-            if not reason and probe is not None and probe.should_yield(stats.runs):
+            reason = budget.exhausted(co.stats.runs)
+            if not reason and probe is not None and probe.should_yield(co.stats.runs):
                 reason = "deepen"   # its share of the budget is spent: the next round raises the bounds
             if reason:
                 break
@@ -541,20 +384,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory) -> tuple[E
         reason = "interrupted"
     finally:
         finals = co.finish(reason == "exhausted")
-    stats.stop_reason = reason
-    stats.complete = (reason == "exhausted" and stats.complete and co.abandoned == 0 and not co.unprobed
-                      and all(f["complete"] for f in finals))
-    add_finals(stats, finals)
-    stats.time_s += budget.elapsed
-    # CPU seconds: the coordinator's own (its first run included), the workers' (each
-    # process's whole life, its start-up included), and the workers' seconds idle.
-    return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
-                   "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
-                   "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
-                   "coordinator_cpu_s": round(time.process_time() - cpu, 4),
-                   "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
-                   "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
-
+    return reason, finals
 
 def merge_rounds(earlier: dict, section: dict) -> dict:
     """One report section over every deepening round: counts and seconds add up, the
@@ -562,6 +392,6 @@ def merge_rounds(earlier: dict, section: dict) -> dict:
     merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
               "rounds": earlier.get("rounds", 1) + 1}
     for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s",
-                "worker_cpu_s", "worker_idle_s"):
+                "worker_cpu_s", "worker_idle_s", "summaries_shared", "restart_runs"):
         merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
     return merged

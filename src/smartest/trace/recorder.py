@@ -24,9 +24,24 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
+from hashlib import blake2b as _blake2b   # bound now: exploration wraps hashlib's names
+
 from smartest.terms import Term
 from smartest.trace.path import Branch, Concretization
 from smartest.trace.site import Site, user_site
+
+_IDS: dict = {}     # a site or a function's name -> its number in signatures
+
+
+def _id(what: Site | str) -> int:
+    """A number for a site (by `Site.key`) or a name that is the same in every process:
+    workers of one exploration (Ray actors start with other string hash seeds, and so
+    other hashes of code objects) judge "new path" by signatures the coordinator compares."""
+    n = _IDS.get(what)
+    if n is None:
+        text = what if isinstance(what, str) else what.key
+        n = _IDS[what] = int.from_bytes(_blake2b(text.encode(), digest_size=8).digest(), "little", signed=True)
+    return n
 
 ACTIVE: contextvars.ContextVar["Recorder | None"] = contextvars.ContextVar(
     "smartest_recorder", default=None
@@ -94,7 +109,7 @@ class Recorder:
             return
         if site is None:
             site = user_site(frame if frame is not None else sys._getframe(1))
-        self.signature = hash((self.signature, site, taken))
+        self.signature = hash((self.signature, _id(site), taken))
         self.decisions += 1
         if self.suspended or term in self._decided:
             # A condition already decided on this path is implied: recording it again
@@ -132,7 +147,7 @@ class Recorder:
         call = CallRecord(len(self.calls), qualname, site, self.frame, len(self.path), args, kwargs, mode=mode)
         self.calls.append(call)
         self.frames.append(call.index)
-        self.signature = hash((self.signature, "call", qualname))
+        self.signature = hash((self.signature, 1, _id(qualname)))
         return call
 
     def exit_call(self, call: CallRecord, result: Any = None, raised: BaseException | None = None) -> None:
@@ -140,7 +155,7 @@ class Recorder:
             self.frames.pop()
         call.end = len(self.path)
         call.result, call.raised = result, raised
-        self.signature = hash((self.signature, "return", call.qualname))
+        self.signature = hash((self.signature, 2, _id(call.qualname)))
 
 
 def record_branch(term: Term, taken: bool) -> bool:

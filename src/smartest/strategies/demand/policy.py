@@ -214,6 +214,24 @@ class DemandPolicy:
             "not_intercepted": dict(sorted(self.table.reason.items())),
         }}
 
+    # -- one exploration, several workers (engine/parallel.py) -------------------
+    def forked(self) -> None:
+        """In a worker process: counts from zero (the coordinator adds the workers')."""
+        vars(self.stats).update(vars(DemandStats()))
+
+    def counts(self) -> dict:
+        return dict(vars(self.stats))
+
+    def absorb(self, counts: dict | None) -> None:
+        for name, n in (counts or {}).items():
+            if name == "inlined":
+                for why, k in n.items():
+                    self.stats.inlined[why] = self.stats.inlined.get(why, 0) + k
+            elif name == "largest":
+                self.stats.largest = max(self.stats.largest, n)
+            else:
+                setattr(self.stats, name, getattr(self.stats, name) + n)
+
     # -- the end of a run: local paths into the trees ---------------------------
     def end_run(self, recorder: Recorder) -> RunNotes:
         self._rec = recorder

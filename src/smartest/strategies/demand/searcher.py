@@ -51,6 +51,14 @@ class DemandSearcher:
         self._relevant_next: Side | None = None
         self._instances: dict = {}           # instances kept between builds (demand_formula.Builder)
 
+    # -- a region of a parallel exploration (engine/regions.py) -----------------
+    def restart(self) -> None:
+        """A fresh search of another region of the inputs: the trees' explored paths
+        stay (they hold everywhere), every side no run took is a target again."""
+        self.forest.reopen()
+        self._relevant_next = None
+        self._instances = {}
+
     # -- the Searcher protocol -------------------------------------------------
     def select(self) -> Candidate | None:
         while True:

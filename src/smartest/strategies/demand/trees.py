@@ -190,6 +190,16 @@ class Forest:
             node.stamp = self.version
             node = node.parent
 
+    def reopen(self) -> None:
+        """Every side no run took is dangling again: the search of another region of the
+        inputs (engine/regions.py) begins, and a side infeasible (or given up) in the
+        last region may be reachable in this one."""
+        for side in self.sides.values():
+            if side.status not in (SideStatus.EXPLORED, SideStatus.DANGLING):
+                side.node.status[side.key] = SideStatus.DANGLING
+                self.changed(side.node.tree, side.node)
+            side.attempts = 0
+
     def open_sides(self):
         return (s for s in self.sides.values() if s.status is SideStatus.DANGLING)
 

@@ -119,6 +119,8 @@ class SummaryPolicy:
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
         self.max_context_depth = 0   # the deepest context stack the searcher reached
+        self._told: dict[str, int] = {}     # paths of each summary the coordinator knows of (a worker's)
+        self._heard: set = set()            # path summaries another worker found
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -288,6 +290,65 @@ class SummaryPolicy:
             if s.version > s.stored:
                 self.store.save(q, self.table.code_hash(q), s.paths)
         self.store.close()
+
+    # -- one exploration, several workers (engine/parallel.py, regions.py) --
+    def forked(self) -> None:
+        """In a worker process: a store connection of its own (SQLite's may not cross a
+        fork; the inherited one is kept, never used), counts from zero (the
+        coordinator keeps its own and adds the workers'), and every summary it was
+        forked with counted as known to the coordinator."""
+        self._inherited = self.store
+        self.store = SummaryStore(self.store.path)
+        self.stats = defaultdict(FunctionStats)
+        self._told = {q: s.version for q, s in self.summaries.items()}
+
+    def news(self) -> dict[str, list] | None:
+        """The path summaries this worker found since it last told (none it heard)."""
+        out = {}
+        for q, s in self.summaries.items():
+            told = self._told.get(q, 0)
+            if s.version > told:
+                mine = [p for p in s.paths[told:] if (q, p.pre, p.outcome, p.post) not in self._heard]
+                if mine:
+                    out[q] = mine
+                self._told[q] = s.version
+        return out or None
+
+    def known(self) -> dict[str, list] | None:
+        """Every path summary this policy holds (for a worker that starts without them)."""
+        return {q: list(s.paths) for q, s in self.summaries.items() if s.paths} or None
+
+    def learn(self, news: dict[str, list]) -> dict[str, list]:
+        """Path summaries another worker found: each holds everywhere (it is a path of
+        the function over its formals), so it may cover a call here.  Returns those
+        that were new."""
+        fresh = {}
+        for q, paths in news.items():
+            s = self.summary(q)
+            for p in paths:
+                self._heard.add((q, p.pre, p.outcome, p.post))
+            new = [p for p in paths if s.add(p)]
+            if new:
+                fresh[q] = new
+        return fresh
+
+    def forget_regional(self) -> None:
+        """Another region begins: a calling context searched to its end (or to the bound)
+        in the last one is not known covered in this one; an implication holds anywhere."""
+        self.cover = {k: v for k, v in self.cover.items() if v not in (EXHAUSTED, BOUNDED)}
+
+    def counts(self) -> dict:
+        """This worker's counts per function (the coordinator adds them to its report)."""
+        return {q: dict(vars(st)) for q, st in self.stats.items()}
+
+    def absorb(self, counts: dict | None) -> None:
+        for q, c in (counts or {}).items():
+            st = self.stats[q]
+            for name, n in c.items():
+                if name == "inlined_why":
+                    st.inlined_why.update(n)
+                else:
+                    setattr(st, name, getattr(st, name) + n)
 
     # -- deciding ----------------------------------------------------------
     def _bind(self, call: Call) -> inspect.BoundArguments | None:

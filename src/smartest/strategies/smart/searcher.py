@@ -63,6 +63,20 @@ class SmartSearcher:
         self.root = Context(None, (), 0, (), {}, None)
         self.contexts: list[Context] = [self.root]
 
+    # -- a region of a parallel exploration (engine/regions.py) ---------------
+    def restart(self) -> None:
+        """A fresh search of another region of the inputs: the contexts go, the
+        summaries stay (they hold everywhere), and so does what the policy knows of
+        calling contexts, except which it searched to their end in the last region."""
+        self.root = Context(None, (), 0, (), {}, None)
+        self.contexts = [self.root]
+        self.policy.forget_regional()
+
+    @property
+    def settled(self) -> bool:
+        """No callee's context is open: a split now does not leave two workers to build one summary."""
+        return len(self.contexts) == 1
+
     # -- the Searcher protocol -----------------------------------------------
     def select(self) -> Candidate | None:
         while True:
