@@ -1,9 +1,15 @@
 """Defects a field trial on packages from the index found (notes/field-trial.md), each
 reduced to the smallest target that shows it."""
+import os
+import re
+import signal
+import time
+
 import pytest
 
 from smartest import explore
 from smartest.engine.documented import documented_raises
+from smartest.engine.isolation import take_user_interrupt, user_interrupt
 
 
 def documented_parse(s: str) -> int:
@@ -83,3 +89,45 @@ def test_strict_makes_a_documented_exception_a_bug():
 ])
 def test_documented_raises_reads_google_numpy_sphinx_and_sentences(doc, names):
     assert documented_raises(doc) == names
+
+
+def hex_digest(value: str) -> bool:
+    """validators.md5's shape: a 12-digit pattern, longer than the first bound (8)."""
+    return bool(re.fullmatch(r"[0-9a-f]{12}", value))
+
+
+def long_digest(value: str) -> bool:
+    """validators.sha1's shape: every match is longer than the deepening ceiling (32)."""
+    return bool(re.fullmatch(r"[0-9a-f]{40}", value))
+
+
+def test_a_pattern_longer_than_the_bound_is_run_before_complete_is_claimed():
+    report = explore(hex_digest, max_runs=40, run_dir=None, coverage=False)
+    assert any(hex_digest(**t.inputs) for t in report.tests), "the match was never run"
+    assert report.complete
+
+
+def test_a_pattern_longer_than_the_ceiling_is_never_complete():
+    report = explore(long_digest, max_runs=40, run_dir=None, coverage=False)
+    assert long_digest(value="a" * 40)     # the path exists ...
+    assert not any(long_digest(**t.inputs) for t in report.tests)   # ... smartest cannot run it ...
+    assert not report.complete                                       # ... and says so
+    assert report.bounded == {"max_str_len": 32, "max_len": 16}
+
+
+def _overruns(x: int) -> int:
+    """Outlives the exploration's time limit, then gets the SIGTERM the CLI's watchdog
+    sends a child past its deadline (validators: 7 functions skipped as 'interrupted')."""
+    time.sleep(0.4)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return x
+
+
+def test_a_watchdog_stop_past_the_deadline_is_the_time_limit_not_the_user():
+    previous = signal.signal(signal.SIGTERM, user_interrupt)
+    try:
+        report = explore(_overruns, max_runs=20, time_limit=0.2, run_dir=None, coverage=False)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        take_user_interrupt()
+    assert report.stop_reason == "time_limit" and not report.complete
