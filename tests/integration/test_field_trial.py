@@ -131,3 +131,46 @@ def test_a_watchdog_stop_past_the_deadline_is_the_time_limit_not_the_user():
         signal.signal(signal.SIGTERM, previous)
         take_user_interrupt()
     assert report.stop_reason == "time_limit" and not report.complete
+
+
+def escape_like(s):
+    """jsonpointer.escape: no annotation, used as a string."""
+    return s.replace("~", "~0").replace("/", "~1")
+
+
+def walk_like(parts):
+    """jsonpointer.JsonPointer.from_parts: no annotation, nothing says str or int."""
+    return [str(p) for p in parts]
+
+
+def test_an_unannotated_parameter_used_as_a_string_is_explored_as_one():
+    report = explore(escape_like, max_runs=20, run_dir=None, coverage=False)
+    assert report.tests and all(isinstance(t.inputs["s"], str) for t in report.tests)
+    assert not report.bugs
+    assert any("s: not annotated; explored as str" in n for n in report.extra.get("annotation_notes", ()))
+
+
+def test_what_a_guessed_type_does_is_not_reported_as_a_bug():
+    report = explore(walk_like, max_runs=20, run_dir=None, coverage=False)
+    raised = []
+    for t in report.tests:
+        with pytest.raises(TypeError):
+            walk_like(**t.inputs)          # an int is not iterable: the guess, not the target
+        raised.append(t)
+    assert raised and not report.bugs
+
+
+def not_iterable(n: int) -> int:
+    total = 0
+    for x in n:
+        total += x
+    return total
+
+
+def test_a_bug_s_message_is_the_plain_run_s_not_the_proxy_s():
+    report = explore(not_iterable, max_runs=20, run_dir=None)
+    assert report.bugs
+    for t in report.bugs:
+        with pytest.raises(TypeError) as plain:
+            not_iterable(**t.inputs)
+        assert t.raised.message == str(plain.value) == "'int' object is not iterable"

@@ -281,9 +281,9 @@ def _coverage(row: Row) -> str:
     return f"{covered}/{total}" if total else "no branches"
 
 
-def _verdict(report: Report) -> str:
+def _verdict(report: Report, target: Target | None) -> str:
     if report.complete:
-        return "complete"
+        return "complete (types guessed)" if target is not None and target.guessed else "complete"
     why = {"max_runs": "run budget", "time_limit": "time slice used up", "interrupted": "interrupted",
            "stalled": "concrete fallback", "exhausted": "concrete fallback"}
     return "incomplete: " + why.get(report.stop_reason, report.stop_reason or "?")
@@ -300,7 +300,7 @@ def table(rows: list[Row]) -> str:
         else:
             rep = r.report
             lines.append((r.unit.name, str(rep.runs), str(rep.paths), f"{r.kept}", _coverage(r),
-                          str(len(rep.distinct_bugs)), _verdict(rep)))
+                          str(len(rep.distinct_bugs)), _verdict(rep, r.target)))
     widths = [max(len(h), *(len(ln[i]) for ln in lines)) if i < 6 else 0 for i, h in enumerate(head)]
     widths[0] = min(widths[0], 48)
 
