@@ -3,11 +3,14 @@ reduced to the smallest target that shows it."""
 import os
 import re
 import signal
+import sys
+import textwrap
 import time
 
 import pytest
 
 from smartest import explore
+from smartest.cli import main
 from smartest.engine.documented import documented_raises
 from smartest.engine.isolation import take_user_interrupt, user_interrupt
 
@@ -174,3 +177,40 @@ def test_a_bug_s_message_is_the_plain_run_s_not_the_proxy_s():
         with pytest.raises(TypeError) as plain:
             not_iterable(**t.inputs)
         assert t.raised.message == str(plain.value) == "'int' object is not iterable"
+
+
+def finite_label(x: float) -> str:
+    """humanize.number.ordinal's shape: `math` imported inside the body, where no module
+    global could be rebound to the models."""
+    import math
+    if not math.isfinite(x):
+        return "not finite"
+    return "finite"
+
+
+def test_a_model_is_used_through_an_import_inside_the_function():
+    report = explore(finite_label, max_runs=20, run_dir=None, coverage=False)
+    assert {finite_label(**t.inputs) for t in report.tests} == {"finite", "not finite"}
+    assert report.complete and not report.concretizations
+
+
+def test_a_package_summary_lists_what_smartest_could_not_follow(tmp_path, capsys, monkeypatch):
+    (tmp_path / "escpkg").mkdir()
+    (tmp_path / "escpkg" / "__init__.py").write_text("")
+    (tmp_path / "escpkg" / "grades.py").write_text(textwrap.dedent('''
+        import bisect
+
+
+        def grade(score: int) -> str:
+            return "FDCBA"[bisect.bisect_right([60, 70, 80, 90], score)]
+        '''))
+    monkeypatch.chdir(tmp_path)
+    try:
+        main(["explore", "escpkg/", "--time-limit", "20", "--quiet", "--no-run-dir", "--max-runs", "30"])
+    finally:
+        for key in [k for k in sys.modules if k == "escpkg" or k.startswith("escpkg.")]:
+            del sys.modules[key]
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert "not followed symbolically (each makes the searches it appears in incomplete):" in lines
+    assert any(ln.strip().startswith("bisect.bisect_right:") and ln.endswith("in grade]") for ln in lines), out

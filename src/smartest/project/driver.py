@@ -31,6 +31,7 @@ from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
 from smartest.project.discover import Unit, discover
+from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
 
 MIN_SLICE_S = 1.0
@@ -315,4 +316,24 @@ def table(rows: list[Row]) -> str:
             raised = f"{b.raised.type}: {b.raised.message}" if b.raised else b.outcome
             call = ", ".join(f"{k}={v!r}" for k, v in b.inputs.items())
             out.append(f"  bug in {r.unit.name}: {raised[:120]}\n    {r.unit.qualname}({call[:200]})")
-    return "\n".join(out)
+    return "\n".join(out + _escapes(rows))
+
+
+def _escapes(rows: list[Row], limit: int = 10) -> list[str]:
+    """What smartest could not follow, across the functions: one line per callee with the
+    functions it kept incomplete (each function's own report, `--json`, has the sites)."""
+    groups: dict[str, list] = {}
+    for r in rows:
+        for callee, reason, runs, _ in grouped(r.report.concretizations if r.report else []):
+            g = groups.setdefault(callee or reason, [callee, reason, 0, []])
+            g[2] += runs
+            g[3].append(r.unit.qualname)
+    if not groups:
+        return []
+    out = ["not followed symbolically (each makes the searches it appears in incomplete):"]
+    for callee, reason, runs, functions in sorted(groups.values(), key=lambda g: (-len(g[3]), -g[2]))[:limit]:
+        names = ", ".join(functions[:4]) + (f" and {len(functions) - 4} more" if len(functions) > 4 else "")
+        out.append(f"  {f'{callee}: {reason}' if callee else reason}  [{runs} run{'s' * (runs != 1)}; in {names}]")
+    if len(groups) > limit:
+        out.append(f"  ... and {len(groups) - limit} more (--json has each function's list)")
+    return out
