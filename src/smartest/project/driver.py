@@ -33,6 +33,7 @@ from smartest.errors import TargetError
 from smartest.project.discover import Unit, discover
 from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
+from smartest.report.text import bounded_verdict, incomplete_why
 
 MIN_SLICE_S = 1.0
 GRACE_S = 20.0     # past its slice, what a function's child gets for the replay and the report
@@ -285,9 +286,7 @@ def _coverage(row: Row) -> str:
 def _verdict(report: Report, target: Target | None) -> str:
     if report.complete:
         return "complete (types guessed)" if target is not None and target.guessed else "complete"
-    why = {"max_runs": "run budget", "time_limit": "time slice used up", "interrupted": "interrupted",
-           "stalled": "concrete fallback", "exhausted": "concrete fallback"}
-    return "incomplete: " + why.get(report.stop_reason, report.stop_reason or "?")
+    return bounded_verdict(report) or "incomplete: " + (incomplete_why(report, "time slice used up") or "?")
 
 
 def table(rows: list[Row]) -> str:
