@@ -1,5 +1,6 @@
 """Defects a field trial on packages from the index found (notes/field-trial.md), each
 reduced to the smallest target that shows it."""
+import enum
 import os
 import re
 import signal
@@ -214,3 +215,30 @@ def test_a_package_summary_lists_what_smartest_could_not_follow(tmp_path, capsys
     lines = out.splitlines()
     assert "not followed symbolically (each makes the searches it appears in incomplete):" in lines
     assert any(ln.strip().startswith("bisect.bisect_right:") and ln.endswith("in grade]") for ln in lines), out
+
+
+class _Unit(enum.Enum):
+    SECONDS = 1
+    MINUTES = 60
+    HOURS = 3600
+
+
+def unit_size(name: str) -> int:
+    """humanize.time.naturaldelta's `Unit[minimum_unit.upper()]`: a member looked up by
+    a symbolic name (CPython hashes it into `_member_map_`)."""
+    unit = _Unit[name.upper()]
+    if unit is _Unit.HOURS:
+        return -1
+    return unit.value
+
+
+def test_an_enum_member_looked_up_by_a_symbolic_name_is_a_case_split():
+    report = explore(unit_size, max_runs=30, run_dir=None, coverage=False)
+    outcomes = set()
+    for t in report.tests:
+        try:
+            outcomes.add(unit_size(**t.inputs))
+        except KeyError:
+            outcomes.add("KeyError")
+    assert outcomes == {1, 60, -1, "KeyError"}
+    assert report.complete and not report.concretizations
