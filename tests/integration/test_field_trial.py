@@ -4,6 +4,7 @@ import enum
 import os
 import re
 import signal
+import subprocess
 import sys
 import textwrap
 import time
@@ -242,3 +243,38 @@ def test_an_enum_member_looked_up_by_a_symbolic_name_is_a_case_split():
             outcomes.add("KeyError")
     assert outcomes == {1, 60, -1, "KeyError"}
     assert report.complete and not report.concretizations
+
+
+RETURNS = '''
+class Failure:
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return f"Failure({self.value!r})"
+
+
+def verdict(x: int):
+    """validators' shape: True, or an object that has no literal; here a tuple and a NaN too."""
+    if x > 10:
+        return True
+    if x > 5:
+        return (x, "big")
+    if x > 0:
+        return float("nan")
+    return Failure(x)
+'''
+
+
+def test_tests_rebuilt_from_a_run_directory_pass_on_the_function_they_pin(tmp_path, monkeypatch):
+    """A package function stopped by the watchdog (validators.es_doi) and `smartest emit`
+    rebuild tests from events.jsonl, where JSON had turned a tuple into a list and NaN or an
+    object into null: the regression tests asserted `== None` and failed."""
+    (tmp_path / "returns_mod.py").write_text(RETURNS)
+    monkeypatch.chdir(tmp_path)
+    assert main(["explore", "returns_mod.py:verdict", "--quiet", "--run-dir", "runs", "--max-runs", "30"]) == 0
+    (run,) = [os.path.join("runs", "runs", d) for d in os.listdir(os.path.join("runs", "runs"))]
+    assert main(["emit", run, "-o", "test_rebuilt.py"]) == 0
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_rebuilt.py"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0 and "4 passed" in proc.stdout, proc.stdout
