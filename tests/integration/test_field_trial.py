@@ -278,3 +278,25 @@ def test_tests_rebuilt_from_a_run_directory_pass_on_the_function_they_pin(tmp_pa
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_rebuilt.py"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0 and "4 passed" in proc.stdout, proc.stdout
+
+
+def test_a_package_exploration_shows_its_progress(tmp_path, capsys, monkeypatch):
+    (tmp_path / "progpkg").mkdir()
+    (tmp_path / "progpkg" / "__init__.py").write_text("")
+    (tmp_path / "progpkg" / "signs.py").write_text(textwrap.dedent('''
+        def sign(x: int) -> int:
+            return (x > 0) - (x < 0)
+
+
+        def double(x: int) -> int:
+            return 2 * x
+        '''))
+    monkeypatch.chdir(tmp_path)
+    try:
+        main(["explore", "progpkg/", "--time-limit", "20", "--no-run-dir", "--max-runs", "10"])
+    finally:
+        for key in [k for k in sys.modules if k == "progpkg" or k.startswith("progpkg.")]:
+            del sys.modules[key]
+    err = capsys.readouterr().err
+    assert "smartest: 0 of 2 functions explored; now progpkg.signs:sign" in err, err
+    assert "smartest: 1 of 2 functions explored; now progpkg.signs:double" in err, err

@@ -112,6 +112,7 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
         for i, row in enumerate(todo):
             left = max(deadline - time.monotonic(), 0.0)
             share = max(left / (len(todo) - i), MIN_SLICE_S)
+            _progress(args, f"{i} of {len(todo)} functions explored; now {row.unit.name} ({share:.3g} s)")
             fired: list[int] = []
             with _watchdog(share + max(share, GRACE_S), fired) if forked else contextlib.nullcontext():
                 _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
@@ -137,6 +138,13 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
     if any(r.status == 3 for r in rows):
         return 3
     return 0 if explored else 2
+
+
+def _progress(args, line: str) -> None:
+    """One line on stderr per function (each function's own progress display goes to
+    its log), so that a package's exploration is not silent until its table."""
+    if not getattr(args, "quiet", False):
+        print(f"smartest: {line}", file=sys.stderr, flush=True)
 
 
 def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) -> None:
@@ -201,8 +209,9 @@ def _explore_in_parallel(todo: list[Row], args, options, run_one: Callable, tmp:
     unit_options = dataclasses.replace(options, time_limit=share, workers=1)
     jobs = [(row, args, unit_options, run_one, tmp, i, share + max(share, GRACE_S)) for i, row in enumerate(todo)]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for row, (reason, status) in zip(todo, pool.imap(_unit_in_worker, jobs)):
+        for done, (row, (reason, status)) in enumerate(zip(todo, pool.imap(_unit_in_worker, jobs)), 1):
             row.reason, row.status = reason, status
+            _progress(args, f"{done} of {len(todo)} functions explored ({row.unit.name})")
     for i, row in enumerate(todo):
         if not row.reason:
             row.target = resolve(row.unit.spec, options.default_type)
