@@ -255,6 +255,8 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
     report.notes.extend(getattr(policy, "summary_lines", list)())
     report.notes.extend(guidance.summary_lines())
     report.complete_means = getattr(policy, "complete_means", report.complete_means)
+    if target.guessed:
+        report.complete_means += f", with the guessed types of {', '.join(target.guessed)}"
     _opaque_report(report, options, mixed)
     report.extra["sandbox"] = sandbox.as_dict() if sandbox is not None else {"on": False}
     report.extra.update(guidance.report())
@@ -265,6 +267,9 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         try:
             report.coverage, report.replay = replay_with_coverage(
                 target, engine.tests, timeout=options.per_run_timeout, strict=options.strict, sandbox=sandbox)
+            plain = report.replay.pop("plain_messages", {})
+            report.tests = [dataclasses.replace(t, raised=dataclasses.replace(t.raised, message=plain[t.index]))
+                            if t.index in plain else t for t in report.tests]
         except BaseException as e:
             if not interrupted_by_user(e):
                 raise

@@ -95,11 +95,11 @@ class Watchdog:
                 term_sent = float("inf")
             elif now >= phase_deadline:
                 if not self.resolved:
-                    self.stopped = f"importing the target did not finish within --time-limit ({self.time_limit:g} s)"
+                    self.stopped = f"importing the target did not finish within --time-limit ({self.time_limit:.3g} s)"
                     self._kill(signal.SIGKILL)
                     term_sent = float("inf")
                 else:
-                    self.stopped = f"the exploration went past --time-limit ({self.time_limit:g} s)"
+                    self.stopped = f"the exploration went past --time-limit ({self.time_limit:.3g} s)"
                     self.stuck_run = self.in_run
                     self._kill(signal.SIGTERM)
                     term_sent = now

@@ -21,11 +21,13 @@ import sys
 import typing
 from typing import Any, Callable
 
+from smartest.engine.usage import inferred_type
 from smartest.symbolic.inputs import kind_for
 
 
-def parameter_types(function: Callable, params, default_type: str) -> tuple[dict[str, Any], list[str]]:
-    """({parameter name: annotation to use}, notes), for the parameters in `params`."""
+def parameter_types(function: Callable, params, default_type: str) -> tuple[dict[str, Any], list[str], list[str]]:
+    """({parameter name: annotation to use}, notes, the parameters whose type is a guess:
+    neither annotated nor given a default inputs can be made of), for `params`."""
     try:
         hints = typing.get_type_hints(function)
         failed = False
@@ -34,12 +36,20 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
     notes: list[str] = []
     types: dict[str, Any] = {}
     extra_names: dict[str, Any] | None = None
+    guessed: list[str] = []
     for p in params:
         if p.name in hints:
             types[p.name] = hints[p.name]
             continue
         if p.annotation is p.empty:
-            types[p.name] = _from_default(p, default_type)
+            types[p.name] = _from_default(p, None)
+            if types[p.name] is None:
+                guessed.append(p.name)
+                used = inferred_type(function, p.name)
+                types[p.name] = used or default_type
+                notes.append(f"{p.name}: not annotated; explored as {annotation_repr(types[p.name])} "
+                             f"({'from its uses in the body' if used else '--default-type'}); a TypeError or "
+                             f"AttributeError is not counted as a bug, since the type is a guess")
             continue
         if not failed:   # get_type_hints gave no entry for an annotated parameter: keep it verbatim
             types[p.name] = p.annotation
@@ -56,15 +66,16 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
             types[p.name] = default_type
             notes.append(f"{p.name}: annotation {p.annotation!r} cannot be evaluated ({error}); "
                          f"treated as {default_type} (--default-type)")
-    return types, notes
+    return types, notes, guessed
 
 
 def annotation_repr(value: Any) -> str:
     return getattr(value, "__name__", None) or str(value).replace("typing.", "")
 
 
-def _from_default(p: inspect.Parameter, default_type: str) -> Any:
-    """The type of a parameter's default value, if it is one inputs can be made of."""
+def _from_default(p: inspect.Parameter, default_type: str | None) -> Any:
+    """The type of a parameter's default value, if it is one inputs can be made of
+    (else `default_type`)."""
     if p.default is p.empty or p.default is None:
         return default_type
     t = type(p.default)

@@ -12,8 +12,11 @@ probe means the bound cut a path: the round is not complete, and `api.run_explor
 another one with doubled bounds while the budget lasts.  The probe is an
 under-approximation of "longer inputs" (characters past K and elements past 2M
 are absent; an equality with a longer constant compares the first K positions and
-the length, so it is seen), so a query that needs one that far is not seen as cut; a query about
-lengths alone (`len(xs) > 10` under M = 4) always is.
+the length, so it is seen); a query about lengths alone (`len(xs) > 10` under M = 4)
+always is.  A string query it finds unsatisfiable is asked again with strings of
+MAX_STR_LEN positions (a field trial found `re.fullmatch("[0-9a-f]{32}", s)` claimed
+complete under K = 8 with its match never run), and a pattern whose every match is
+longer than MAX_STR_LEN counts as a cut outright.  Elements past 2M are still absent.
 """
 from __future__ import annotations
 
@@ -24,10 +27,11 @@ from typing import Any, Mapping
 from smartest.options import Options
 from smartest.solver import build_solver_chain
 from smartest.solver.independence import slice_query
-from smartest.solver.protocol import Query, SolverStats
+from smartest.solver.protocol import Query, SolverStats, Status
 from smartest.solver.strings import StringLoweringSolver
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term, build, const
+from smartest.terms.regex import min_width
 from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 32, 16      # deepening stops here (lowering is quadratic in the bound; deeper
@@ -75,6 +79,7 @@ class BoundProbe:
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
         self.options = options
         self.layer = _lowering_layer(solver)   # None: built on the first probe
+        self.wide: StringLoweringSolver | None = None   # strings of MAX_STR_LEN positions: built when needed
         self.stats = stats
         self.cut = False
         self.probes = 0
@@ -104,8 +109,40 @@ class BoundProbe:
         # The slice the round's solver answered unsat: the rest holds of the current
         # input under any bound, and its terms are the ones already lowered and translated.
         query = slice_query(Query(constraints, self.domains, dict(hints)))
-        if self.layer.open_lengths_sat(query):
+        if self.layer.open_lengths_sat(query) or self._wider_sat(query) or _past_ceiling(query):
             self.cut = True
+
+    def _wider_sat(self, query: Query) -> bool:
+        """The probe above has no positions past K: a path that needs a longer string in
+        a way lengths alone do not show (a 12-digit pattern under K = 8, six fields split
+        on ':') is unsatisfiable there, and the round would claim `complete` with it never
+        run.  Asked again with strings lowered to the ceiling's MAX_STR_LEN positions; an
+        answer other than unsatisfiable counts as a cut, since the claim is what is at stake."""
+        if self.options.max_str_len >= MAX_STR_LEN or not any(v.sort in _TEXT for c in query.constraints
+                                                               for v in c.free):
+            return False
+        if self.wide is None:
+            chain, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms, rlimit=self.options.solver_rlimit,
+                                          max_str_len=MAX_STR_LEN, cache=False, slicing=False)
+            self.wide = _lowering_layer(chain)
+        return self.wide.open_lengths_check(query).status is not Status.UNSAT
+
+
+def _past_ceiling(query: Query) -> bool:
+    """Whether the query matches a pattern whose every match is longer than MAX_STR_LEN
+    (a 40-digit hash): no probe has the positions to see that path, so it counts as cut."""
+    seen: set[Term] = set()
+    stack = list(query.constraints)
+    while stack:
+        t = stack.pop()
+        if t in seen:
+            continue
+        seen.add(t)
+        if t.op in ("re_ok", "re_pos") and t.args[1].op == "const" and t.args[2].op == "const" \
+                and min_width(t.args[1].value, t.args[2].value) > MAX_STR_LEN:
+            return True
+        stack.extend(t.args)
+    return False
 
 
 def _lowering_layer(solver) -> StringLoweringSolver | None:

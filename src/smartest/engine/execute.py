@@ -9,6 +9,7 @@ crash of smartest.  A process the target forks ends when its copy of the run doe
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import signal
@@ -97,7 +98,12 @@ def _describe(e: BaseException, target: Target) -> Raised:
     """The exception's description, even if its str() raises or hangs (the run's
     timer is still armed when this is called)."""
     try:
-        return describe_exception(e, target.is_own_file)
+        raised = describe_exception(e, target.is_own_file)
+        if target.guessed and isinstance(e, (TypeError, AttributeError)):
+            # The type of a parameter was a guess (engine/annotations.py): what a wrong
+            # type does is the guess's outcome, not the target's bug.
+            raised = dataclasses.replace(raised, deliberate=True)
+        return raised
     except BaseException:  # its str() hung until the timer fired, or its class is odd
         try:
             return describe_exception(e, target.is_own_file, read_message=False)

@@ -174,7 +174,10 @@ class Engine:
         except BaseException as e:
             if not interrupted_by_user(e):
                 raise
-            self.stats.stop_reason = "interrupted"
+            # The CLI's watchdog stops a child that overran --time-limit (one solver query or
+            # run longer than the time left) with the signal Ctrl-C sends: past the deadline
+            # that is the time limit, and a package exploration goes on with its next function.
+            self.stats.stop_reason = "time_limit" if budget.exhausted(0) == "time_limit" else "interrupted"
         finally:
             self.stats.time_s += budget.elapsed
         if self.stats.stop_reason != "exhausted":

@@ -3,7 +3,8 @@
 A bug is an AssertionError, or an exception the runtime raised inside the target
 (IndexError, ZeroDivisionError, TypeError, RecursionError, ValueError from
 int('x')...).  An exception the target raises itself with a `raise` statement of
-its own code is an expected outcome (input validation), unless `strict` is set.
+its own code, or one a function of its code on the traceback documents in its
+docstring (engine/documented.py), is an expected outcome, unless `strict` is set.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Callable
 
+from smartest.engine.documented import is_documented
 from smartest.trace.site import instruction_start, is_own_frame
 
 _RAISE = dis.opmap["RAISE_VARARGS"]
@@ -47,7 +49,7 @@ class Raised:
     type: str          # qualified for non-builtins: "mymod.MyError"
     message: str
     where: str         # file:line of the innermost frame of the target's code
-    deliberate: bool   # raised by a `raise` statement of the target's own code
+    deliberate: bool   # raised by a `raise` statement of the target's own code, or documented there
 
     def as_dict(self) -> dict:
         return {"type": self.type, "message": self.message, "where": self.where}
@@ -76,7 +78,7 @@ def describe_exception(exc: BaseException, is_own_file: Callable[[str], bool], r
             lasti = instruction_start(code, last_user.tb_lasti) if last_user.tb_lasti >= 0 else -1
             op = code.co_code[lasti] if lasti >= 0 else None
             deliberate = op == _RAISE
-    return Raised(name, message, where, deliberate)
+    return Raised(name, message, where, deliberate or is_documented(exc, is_own_file))
 
 
 def is_bug(outcome: Outcome, raised: Raised | None, exc: BaseException | None, strict: bool) -> bool:

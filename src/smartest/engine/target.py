@@ -44,6 +44,7 @@ class Target:
     params: tuple[Param, ...]
     root: str                # files under here (outside site-packages) are own code
     notes: tuple[str, ...] = ()   # annotations that fell back (engine/annotations.py)
+    guessed: tuple[str, ...] = ()  # parameters whose type is a guess: their TypeErrors are not bugs
 
     def is_own_file(self, filename: str) -> bool:
         return _is_own(filename, self.root)
@@ -169,11 +170,12 @@ def resolve(spec: str, default_type: str = "int") -> Target:
     function, self_type = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
     root = own_root(module_name, file, import_root)
-    params, notes = _params(function, qualname, default_type, self_type)
+    params, notes, guessed = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod)
-    return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes))
+    return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes),
+                  tuple(guessed))
 
 
 def importable_without(module_name: str, import_root: str) -> bool:
@@ -260,13 +262,14 @@ def supported_members(annotation: Any) -> Any:
 
 
 def _params(function: Callable, qualname: str, default_type: str,
-            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str]]:
+            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
         raise TargetError(f"cannot read the signature of {qualname}") from None
     wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    hints, notes = parameter_types(function, wanted, default_type)
+    own = wanted[1:] if self_type is not None else wanted   # `self` is made from its class
+    hints, notes, guessed = parameter_types(function, own, default_type)
     if self_type is not None and wanted:
         hints[wanted[0].name] = self_type
     params = []
@@ -285,4 +288,4 @@ def _params(function: Callable, qualname: str, default_type: str,
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
                               f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
-    return tuple(params), notes
+    return tuple(params), notes, guessed

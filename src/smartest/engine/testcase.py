@@ -1,10 +1,12 @@
 """A generated test: the inputs of one run and what the run did."""
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from smartest.engine.outcome import Raised, as_json_value
+from smartest.engine.returned import Unrecordable
 
 
 _NOT_JSON = object()
@@ -73,12 +75,33 @@ class TestCase:
         raised = d.get("raised")
         inputs = inputs_from_json(d)
         return TestCase(
-            index=d["index"], inputs=inputs, outcome=d["outcome"], returned=d.get("returned"),
+            index=d["index"], inputs=inputs, outcome=d["outcome"], returned=_returned_from_json(d),
             raised=Raised(raised["type"], raised["message"], raised.get("where", "?"), False) if raised else None,
             bug=d["bug"], new_path=d.get("new_path", True), path_length=d.get("path_length", 0),
             directed=d.get("directed", False), diverged=d.get("diverged", False),
             duration_s=d.get("duration_s", 0.0),
         )
+
+
+_FLOATS = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
+
+
+def _returned_from_json(d: Mapping[str, Any]) -> Any:
+    """The returned value of a recorded test case.  JSON holds it exactly only if its
+    repr is the one recorded: a tuple comes back a list, NaN, a set or an object None, and
+    a test asserting that would fail on the function it pins.  Otherwise the recorded
+    repr, if it is a literal that reads back to itself; else an Unrecordable, whose test
+    calls the function without asserting its value (as when a live exploration emits)."""
+    value, text = d.get("returned"), d.get("returned_repr")
+    if d.get("outcome") != "returned" or text is None or _guarded(repr, value, None) == text:
+        return value
+    if text in _FLOATS:
+        return _FLOATS[text]
+    try:
+        back = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return Unrecordable(text)
+    return back if _guarded(repr, back, None) == text else Unrecordable(text)
 
 
 def inputs_as_json(inputs: Mapping[str, Any]) -> tuple[dict, dict, dict]:

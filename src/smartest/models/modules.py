@@ -7,7 +7,9 @@ the module (`import math`, `import math as m`), it is rebound to a view whose
 modelled attributes are the models and whose other attributes are the module's own,
 looked up on every access (so whoever patches the real module later, as mixed
 solving does with `math.sin`, is still seen).  A global bound to a modelled
-function itself (`from math import sqrt`) is rebound to the model.
+function itself (`from math import sqrt`) is rebound to the model.  The real function
+reached another way (an `import math` inside a function body, as humanize does) is met
+by the call guard with a proxy argument and handed to the model too (BOUND_MODELS).
 
 An attribute of the view that is still the module's original C function, called
 with a proxy argument, records a concretization: the function used the concrete
@@ -20,6 +22,7 @@ import importlib
 from types import ModuleType
 from typing import Any, Callable
 
+from smartest.models.escapes import BOUND_MODELS
 from smartest.models.registry import INSTALL_HOOKS
 from smartest.trace.recorder import record_concretization
 
@@ -116,3 +119,14 @@ def install_module_models(module: ModuleType) -> None:
 
 
 INSTALL_HOOKS.append(install_module_models)
+
+
+def _module_function(module: ModuleType, name: str) -> Callable | None:
+    """The model of `module.name` when the guard meets the real C function (its
+    `__self__` is the module) with a proxy argument; None if it has none."""
+    model = MODELS.get(getattr(module, "__name__", ""), {}).get(name)
+    original = _ORIGINALS.get(module.__name__, {}).get(name) if model is not None else None
+    return model if original is not None and getattr(module, name, None) is original else None
+
+
+BOUND_MODELS[ModuleType] = _module_function

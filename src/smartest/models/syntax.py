@@ -12,12 +12,14 @@ evaluates without seeing the proxies.
   gets the model of the method; everything else runs the original operation.
 * `obj[key]` -> `__smartest_getitem__(obj, key)` and `table.get(key)`: a plain dict
   of constant keys looked up with a symbolic key is a case split, one decision per
-  key (`key == k`) and then the missing case, instead of C hashing the concrete key.
+  key (`key == k`) and then the missing case, instead of C hashing the concrete key;
+  `Color[name]` on an Enum class is the same split over its members' names.
 
 Each helper answers exactly what the original syntax answers on plain values.
 """
 from __future__ import annotations
 
+import enum
 from typing import Any, Callable
 
 from smartest.models.escapes import BOUND_MODELS
@@ -210,8 +212,20 @@ def _lookup(table: dict, key):
 
 
 def getitem(obj, key):
-    """`obj[key]`: a plain dict with a symbolic key is a case split over its keys."""
-    if type(key) in _PLAIN or type(obj) is not dict:
+    """`obj[key]`: a plain dict with a symbolic key is a case split over its keys, and
+    so is an Enum class's member lookup by name (`Unit[name.upper()]`, humanize), which
+    CPython's EnumType.__getitem__ does as `cls._member_map_[name]`."""
+    if type(key) in _PLAIN:
+        return obj[key]
+    if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:
+        members = obj.__dict__.get("_member_map_")
+        hit = _lookup(members, key) if type(members) is dict else None
+        if hit is None:
+            return obj[key]
+        if not hit[0]:
+            raise KeyError(key)
+        return members[hit[1]]
+    if type(obj) is not dict:
         return obj[key]
     hit = _lookup(obj, key)
     if hit is None:

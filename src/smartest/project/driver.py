@@ -31,7 +31,9 @@ from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
 from smartest.project.discover import Unit, discover
+from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
+from smartest.report.text import bounded_verdict, incomplete_why
 
 MIN_SLICE_S = 1.0
 GRACE_S = 20.0     # past its slice, what a function's child gets for the replay and the report
@@ -110,6 +112,7 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
         for i, row in enumerate(todo):
             left = max(deadline - time.monotonic(), 0.0)
             share = max(left / (len(todo) - i), MIN_SLICE_S)
+            _progress(args, f"{i} of {len(todo)} functions explored; now {row.unit.name} ({share:.3g} s)")
             fired: list[int] = []
             with _watchdog(share + max(share, GRACE_S), fired) if forked else contextlib.nullcontext():
                 _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
@@ -135,6 +138,13 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
     if any(r.status == 3 for r in rows):
         return 3
     return 0 if explored else 2
+
+
+def _progress(args, line: str) -> None:
+    """One line on stderr per function (each function's own progress display goes to
+    its log), so that a package's exploration is not silent until its table."""
+    if not getattr(args, "quiet", False):
+        print(f"smartest: {line}", file=sys.stderr, flush=True)
 
 
 def _explore_unit(row: Row, args, options, run_one: Callable, tmp: str, i: int) -> None:
@@ -199,8 +209,9 @@ def _explore_in_parallel(todo: list[Row], args, options, run_one: Callable, tmp:
     unit_options = dataclasses.replace(options, time_limit=share, workers=1)
     jobs = [(row, args, unit_options, run_one, tmp, i, share + max(share, GRACE_S)) for i, row in enumerate(todo)]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for row, (reason, status) in zip(todo, pool.imap(_unit_in_worker, jobs)):
+        for done, (row, (reason, status)) in enumerate(zip(todo, pool.imap(_unit_in_worker, jobs)), 1):
             row.reason, row.status = reason, status
+            _progress(args, f"{done} of {len(todo)} functions explored ({row.unit.name})")
     for i, row in enumerate(todo):
         if not row.reason:
             row.target = resolve(row.unit.spec, options.default_type)
@@ -281,12 +292,10 @@ def _coverage(row: Row) -> str:
     return f"{covered}/{total}" if total else "no branches"
 
 
-def _verdict(report: Report) -> str:
+def _verdict(report: Report, target: Target | None) -> str:
     if report.complete:
-        return "complete"
-    why = {"max_runs": "run budget", "time_limit": "time slice used up", "interrupted": "interrupted",
-           "stalled": "concrete fallback", "exhausted": "concrete fallback"}
-    return "incomplete: " + why.get(report.stop_reason, report.stop_reason or "?")
+        return "complete (types guessed)" if target is not None and target.guessed else "complete"
+    return bounded_verdict(report) or "incomplete: " + (incomplete_why(report, "time slice used up") or "?")
 
 
 def table(rows: list[Row]) -> str:
@@ -300,7 +309,7 @@ def table(rows: list[Row]) -> str:
         else:
             rep = r.report
             lines.append((r.unit.name, str(rep.runs), str(rep.paths), f"{r.kept}", _coverage(r),
-                          str(len(rep.distinct_bugs)), _verdict(rep)))
+                          str(len(rep.distinct_bugs)), _verdict(rep, r.target)))
     widths = [max(len(h), *(len(ln[i]) for ln in lines)) if i < 6 else 0 for i, h in enumerate(head)]
     widths[0] = min(widths[0], 48)
 
@@ -315,4 +324,24 @@ def table(rows: list[Row]) -> str:
             raised = f"{b.raised.type}: {b.raised.message}" if b.raised else b.outcome
             call = ", ".join(f"{k}={v!r}" for k, v in b.inputs.items())
             out.append(f"  bug in {r.unit.name}: {raised[:120]}\n    {r.unit.qualname}({call[:200]})")
-    return "\n".join(out)
+    return "\n".join(out + _escapes(rows))
+
+
+def _escapes(rows: list[Row], limit: int = 10) -> list[str]:
+    """What smartest could not follow, across the functions: one line per callee with the
+    functions it kept incomplete (each function's own report, `--json`, has the sites)."""
+    groups: dict[str, list] = {}
+    for r in rows:
+        for callee, reason, runs, _ in grouped(r.report.concretizations if r.report else []):
+            g = groups.setdefault(callee or reason, [callee, reason, 0, []])
+            g[2] += runs
+            g[3].append(r.unit.qualname)
+    if not groups:
+        return []
+    out = ["not followed symbolically (each makes the searches it appears in incomplete):"]
+    for callee, reason, runs, functions in sorted(groups.values(), key=lambda g: (-len(g[3]), -g[2]))[:limit]:
+        names = ", ".join(functions[:4]) + (f" and {len(functions) - 4} more" if len(functions) > 4 else "")
+        out.append(f"  {f'{callee}: {reason}' if callee else reason}  [{runs} run{'s' * (runs != 1)}; in {names}]")
+    if len(groups) > limit:
+        out.append(f"  ... and {len(groups) - limit} more (--json has each function's list)")
+    return out

@@ -21,7 +21,10 @@ from smartest.report.confirm import same_outcome
 
 def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: float, strict: bool,
                          sandbox: Sandbox | None = None) -> tuple[dict, dict]:
-    """(coverage dict, replay dict): branch/line figures, and outcome mismatches.
+    """(coverage dict, replay dict): branch/line figures, outcome mismatches, and the
+    messages the plain runs' exceptions gave where they differ from the exploration's
+    (`'SymInt' object is not iterable` for `'int' object...`: a test's `match=` and a
+    bug's line must say what the user will see).
     The replay runs the target again, so under the exploration's sandbox."""
     import coverage
 
@@ -31,6 +34,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     cov = coverage.Coverage(branch=True, data_file=None, include=files or [os.devnull])
     cov.set_option("run:disable_warnings", ["no-data-collected"])  # no test to replay is not news
     mismatches = []
+    messages: dict[int, str] = {}   # what the plain run's exception says, where the proxies showed
     cov.start()
     try:
         for t in tests:
@@ -39,9 +43,11 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
                         sandbox=sandbox)
             if not same_outcome(r, t, _equal):
                 mismatches.append(t.index)
+            elif t.raised is not None and r.raised is not None and r.raised.message != t.raised.message:
+                messages[t.index] = r.raised.message
     finally:
         cov.stop()
-    replay = {"replayed": len(tests), "mismatches": mismatches}
+    replay = {"replayed": len(tests), "mismatches": mismatches, "plain_messages": messages}
     replay["minimal"], replay["new_arcs"] = minimal_suite(cov.get_data(), tests)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "coverage.json")

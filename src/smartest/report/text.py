@@ -14,26 +14,35 @@ def _call(inputs: dict) -> str:
     return ", ".join(f"{k}={(source(v) or (repr(v),))[0]}" for k, v in inputs.items())
 
 
+def bounded_verdict(report: Report) -> str | None:
+    """"complete up to strings of N, containers of M" when only the bounds' ceiling kept
+    the search from being complete, else None."""
+    if report.bounded and not report.complete and report.stop_reason in ("exhausted", "stalled"):
+        return f"complete up to strings of {report.bounded['max_str_len']}, containers of {report.bounded['max_len']}"
+    return None
+
+
+def incomplete_why(report: Report, time_limit: str = "time limit reached") -> str:
+    """Why an incomplete search is incomplete, in words (shared with a package's table)."""
+    why = {"max_runs": "run budget reached", "time_limit": time_limit,
+           "deepen": f"{time_limit} while raising the bounds",
+           "interrupted": "interrupted", "stalled": "fell back on concrete values",
+           "exhausted": "fell back on concrete values"}.get(report.stop_reason, report.stop_reason)
+    if report.stop_reason in ("stalled", "exhausted") and report.solver.get("unknown") and \
+            not report.concretizations and not report.divergences:
+        why = "the solver could not decide some paths"
+    if report.stop_reason in ("stalled", "exhausted") and report.extra.get("sandbox", {}).get("refused"):
+        why = "the sandbox ended runs at a side effect"
+    return why
+
+
 def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = None) -> str:
     solving = report.extra.get("opaque", {}).get("solving", "dart")
     guided = report.extra.get("guided")
     mode = (f", solving {solving}" if solving != "dart" else "") + (f", guided {guided['configuration']}" if guided else "")
     lines = [f"smartest: {report.target}  (strategy {report.strategy}{mode})"]
-    if report.bounded and not report.complete and report.stop_reason in ("exhausted", "stalled"):
-        verdict = (f"complete up to strings of {report.bounded['max_str_len']}, "
-                   f"containers of {report.bounded['max_len']}")
-    elif report.complete:
-        verdict = f"complete: {report.complete_means}"
-    else:
-        why = {"max_runs": "run budget reached", "time_limit": "time limit reached",
-               "interrupted": "interrupted", "stalled": "fell back on concrete values",
-               "exhausted": "fell back on concrete values"}.get(report.stop_reason, report.stop_reason)
-        if report.stop_reason in ("stalled", "exhausted") and report.solver.get("unknown") and \
-                not report.concretizations and not report.divergences:
-            why = "the solver could not decide some paths"
-        if report.stop_reason in ("stalled", "exhausted") and report.extra.get("sandbox", {}).get("refused"):
-            why = "the sandbox ended runs at a side effect"
-        verdict = f"incomplete ({why})"
+    verdict = bounded_verdict(report) or (f"complete: {report.complete_means}" if report.complete else
+                                          f"incomplete ({incomplete_why(report)})")
     lines.append(f"  runs {report.runs}   paths {report.paths}   {verdict}   {report.time_s:.2f} s")
     resumed = report.extra.get("resumed")
     if resumed:

@@ -391,10 +391,14 @@ class StringLoweringSolver:
         bound probe of engine/deepening: the same lowered terms, so z3's translation
         is reused, asked as a `fresh` query so no incremental solver is touched;
         positions past the bound stay absent.)"""
+        return self.open_lengths_check(query).sat
+
+    def open_lengths_check(self, query: Query) -> Answer:
+        """`open_lengths_sat`'s answer, unknown included."""
         low = self.lowering
         constraints = tuple(low.lower(c) for c in query.constraints)
         return self.inner.check(Query(constraints, _LoweredDomains(low, query.domains, True), query.hints,
-                                      fresh=True)).sat
+                                      fresh=True))
 
     def check(self, query: Query) -> Answer:
         low = self.lowering

@@ -98,6 +98,15 @@ register_op("re_ok", re_ok)
 register_op("re_pos", re_pos)
 
 
+@functools.lru_cache(maxsize=256)
+def min_width(pattern: str | bytes, flags: int) -> int:
+    """The fewest characters a match of `pattern` takes (0 if sre cannot parse it)."""
+    try:
+        return _parser.parse(pattern, flags).getwidth()[0]
+    except Exception:   # noqa: BLE001 - a pattern sre rejects matches nothing: no demand
+        return 0
+
+
 # -- character sets -------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""The type an unannotated parameter's uses point to, read from its function's source.
+
+A library with no annotations (jsonpointer, parse) gave every parameter the default type
+int, and each function then failed on its first line (`s.replace` on an int) with a
+"bug" that only the guess made.  A parameter the body uses as a string (a str method
+called on it, a string constant compared with, added to or searched in it, the subject
+of a `re` function) is explored as `str`; one it uses only with integer constants, as
+`int`; anything else keeps --default-type.  It is a guess either way, and the report
+says which parameters were guessed (engine/target.py) so their TypeErrors are not bugs.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from typing import Callable
+
+_STR_ONLY = frozenset(n for n in dir(str) if not n.startswith("_")) - frozenset(
+    dir(bytes)) - frozenset(dir(list)) - frozenset(dir(dict)) - frozenset(dir(int))
+_STR_ALSO = frozenset({"replace", "split", "rsplit", "strip", "lstrip", "rstrip", "startswith", "endswith",
+                       "lower", "upper", "find", "rfind", "partition", "rpartition", "splitlines", "isdigit",
+                       "isalpha", "isalnum", "isspace", "title", "capitalize", "zfill", "translate",
+                       "removeprefix", "removesuffix", "expandtabs", "center", "ljust", "rjust", "swapcase"})
+_RE_FUNCTIONS = frozenset({"match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"})
+
+
+def _constant_kind(node: ast.AST) -> type | None:
+    if isinstance(node, ast.Constant) and type(node.value) in (str, int):
+        return type(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return str
+    return None
+
+
+class _Uses(ast.NodeVisitor):
+    """Evidence, per parameter name, for str and for int."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+        self.seen: dict[str, set[type]] = {n: set() for n in names}
+
+    def _is_param(self, node: ast.AST) -> str | None:
+        return node.id if isinstance(node, ast.Name) and node.id in self.names else None
+
+    def visit_Call(self, node: ast.Call) -> None:
+        f = node.func
+        if isinstance(f, ast.Attribute):
+            name = self._is_param(f.value)
+            if name and (f.attr in _STR_ONLY or f.attr in _STR_ALSO):
+                self.seen[name].add(str)
+            if isinstance(f.value, ast.Name) and f.value.id == "re" and f.attr in _RE_FUNCTIONS:
+                subject = node.args[2] if f.attr in ("sub", "subn") and len(node.args) > 2 else \
+                    node.args[1] if len(node.args) > 1 else None
+                name = self._is_param(subject) if subject is not None else None
+                if name:
+                    self.seen[name].add(str)
+        self.generic_visit(node)
+
+    def _pair(self, left: ast.AST, right: ast.AST) -> None:
+        for a, b in ((left, right), (right, left)):
+            name, kind = self._is_param(a), _constant_kind(b)
+            if name and kind:
+                self.seen[name].add(kind)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if not isinstance(node.op, ast.Mod):    # "%s" % x says nothing of x
+            self._pair(node.left, node.right)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        operands = [node.left, *node.comparators]
+        for op, a, b in zip(node.ops, operands, operands[1:]):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                name, kind = self._is_param(b), _constant_kind(a)
+                if name and kind is str:      # "~" in s
+                    self.seen[name].add(str)
+            else:
+                self._pair(a, b)
+        self.generic_visit(node)
+
+
+def inferred_type(function: Callable, name: str) -> type | None:
+    """str or int if the uses of parameter `name` in `function`'s body point to one
+    and only one of them; None when they do not (or the source cannot be read)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return None
+    uses = _Uses({name})
+    uses.visit(tree)
+    kinds = uses.seen[name]
+    return next(iter(kinds)) if len(kinds) == 1 else None
