@@ -69,11 +69,13 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     programs = runs = 0
     per_config: collections.Counter = collections.Counter()
+    per_unchecked: collections.Counter = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for ident, path, function, bounds in cases(args, tmp):
             annotated = "smartest" in open(path, encoding="utf-8").read()
             configs = [c for c in configurations(annotated) if not args.strategies or c[0] in args.strategies]
-            found = compare(path, function, configs, bounds)
+            seen: dict = {}
+            found = compare(path, function, configs, bounds, seen)
             programs += 1
             runs += len(found)
             for config, problems in found.items():
@@ -81,12 +83,20 @@ def main(argv=None) -> int:
                     per_config[config] += 1
                 for problem in problems:
                     print(f"{ident:34} {problem}", flush=True)
-            print(f"# {ident}: {len(found)} configurations, {sum(1 for v in found.values() if v)} disagree",
-                  flush=True)
+            unchecked = [c for c, r in seen.items() if c != "dart/off"
+                         and not (r.complete or (r.finished and seen["dart/off"].finished))]
+            for config in unchecked:
+                per_unchecked[config] += 1
+            stops = " ".join(f"{c}={r.stop}:{r.runs}{'+c' if r.complete else ''}" for c, r in seen.items())
+            print(f"# {ident}: {len(found)} configurations, {sum(1 for v in found.values() if v)} disagree, "
+                  f"{len(unchecked)} unchecked (a search stopped at its budget) | {stops}", flush=True)
     print(f"\n{programs} programs, {runs} (program, configuration) pairs against DART")
     for config, n in sorted(per_config.items()):
         print(f"  {config:24} disagrees on {n} programs")
     print(f"  total: {sum(per_config.values())} disagreeing pairs")
+    for config, n in sorted(per_unchecked.items()):
+        print(f"  {config:24} unchecked on {n} programs (DART or it stopped at the budget, no `complete`)")
+    print(f"  total: {sum(per_unchecked.values())} unchecked pairs")
     return 0
 
 

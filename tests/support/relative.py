@@ -86,14 +86,21 @@ def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -
     return out
 
 
-def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict) -> dict[str, list[str]]:
+def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict,
+            seen: dict | None = None) -> dict[str, list[str]]:
     """Disagreements of each (strategy, guided) configuration with DART (guided off),
-    by "strategy/guided"; a configuration that agrees has an empty list."""
+    by "strategy/guided"; a configuration that agrees has an empty list.  `seen`, when
+    given, receives every configuration's Replayed (DART's as "dart/off") so a caller
+    can tell which pairs were not checked because a search stopped at its budget."""
     dart = replay(path, function, "dart", "off", bounds)
     found: dict[str, list[str]] = {}
     name = os.path.basename(path)
+    if seen is not None:
+        seen["dart/off"] = dart
     for strategy, guided in configs:
         other = replay(path, function, strategy, guided, bounds)
+        if seen is not None:
+            seen[f"{strategy}/{guided}"] = other
         problems = found[f"{strategy}/{guided}"] = []
         both = dart.finished and other.finished
         if not (both or other.complete):
