@@ -9,6 +9,7 @@ configurations run and of disagreements per configuration.
     python benchmarks/relative.py --random 12 512      # generated programs, seeds 12..511
     python benchmarks/relative.py --corpus --benchmarks
     python benchmarks/relative.py --random 12 512 --strategies latest   # one strategy's column
+    python benchmarks/relative.py --guided-random 0 100   # annotated programs: every --guided mode too
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "src")))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "tests")))
 
+from support.guided_programs import program as annotated_program  # noqa: E402
 from support.known_gaps import KNOWN_GAPS  # noqa: E402
 from support.oracle import load  # noqa: E402
 from support.random_programs import program  # noqa: E402
@@ -40,6 +42,12 @@ def cases(args, tmp: str):
             with open(path, "w", encoding="utf-8") as f:
                 f.write(source)
             yield f"random{seed}", path, "top", {"max_str_len": 3}
+    if args.guided_random:
+        for seed in range(*args.guided_random):
+            path = os.path.join(tmp, f"guided_random_{seed}.py")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(annotated_program(seed))
+            yield f"guided{seed}", path, "f", {}
     if args.corpus:
         for path in sorted(glob.glob(os.path.join(HERE, "..", "tests", "programs", "p[0-9]*.py"))):
             name = os.path.basename(path)[:-3]
@@ -63,6 +71,8 @@ def cases(args, tmp: str):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--random", nargs=2, type=int, metavar=("FIRST", "END"))
+    p.add_argument("--guided-random", nargs=2, type=int, metavar=("FIRST", "END"),
+                   help="annotated random programs (support.guided_programs): every --guided mode as well")
     p.add_argument("--corpus", action="store_true")
     p.add_argument("--benchmarks", action="store_true")
     p.add_argument("--strategies", nargs="+", metavar="S", help="only these strategies' configurations")
