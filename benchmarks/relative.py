@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import fnmatch
 import glob
 import os
 import sys
@@ -75,6 +76,8 @@ def main(argv=None) -> int:
                    help="annotated random programs (support.guided_programs): every --guided mode as well")
     p.add_argument("--corpus", action="store_true")
     p.add_argument("--benchmarks", action="store_true")
+    p.add_argument("--only", nargs="+", metavar="ID", help="only programs whose ident matches one of these "
+                   "patterns (fnmatch: random151, calc_lex.*, p2?_*)")
     p.add_argument("--strategies", nargs="+", metavar="S", help="only these strategies' configurations")
     args = p.parse_args(argv)
     programs = runs = 0
@@ -82,6 +85,8 @@ def main(argv=None) -> int:
     per_unchecked: collections.Counter = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for ident, path, function, bounds in cases(args, tmp):
+            if args.only and not any(fnmatch.fnmatchcase(ident, pat) for pat in args.only):
+                continue
             annotated = "smartest" in open(path, encoding="utf-8").read()
             configs = [c for c in configurations(annotated) if not args.strategies or c[0] in args.strategies]
             seen: dict = {}
