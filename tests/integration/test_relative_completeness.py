@@ -3,7 +3,8 @@
 A finished search of any strategy must reach every bug and cover every line arc a
 finished DART search does, and no strategy may report `complete` without that
 (`support.relative`).  A seeded sample of random programs runs in CI; `-m quality`
-(run by `python benchmarks/run.py --quality`) runs 500 random programs, every
+(run by `python benchmarks/run.py --quality`) runs 500 random programs, 500 annotated
+random programs (support.guided_programs: every --guided mode of every strategy), every
 corpus program and every benchmark program.  A disagreement that is not fixed yet
 is declared in `support.known_gaps.STRATEGY_GAPS` ("<test id> <strategy>/<guided>",
 or a pattern such as "random* latest/off" for a family of generated programs), with
@@ -18,6 +19,7 @@ import os
 
 import pytest
 
+from support.guided_programs import program as annotated_program
 from support.known_gaps import KNOWN_GAPS, STRATEGY_GAPS
 from support.oracle import load
 from support.random_programs import program
@@ -65,6 +67,24 @@ def test_random_programs_sample(tmp_path, seed):
 @pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12, 512)])
 def test_random_programs(tmp_path, seed):
     _random(tmp_path, seed)
+
+
+def _annotated(tmp_path, seed: int) -> None:
+    """An annotated random program: every strategy under every --guided mode as well."""
+    path = tmp_path / f"guided_random_{seed}.py"
+    path.write_text(annotated_program(seed))
+    _check(str(path), "f", {}, f"guided{seed}")
+
+
+@pytest.mark.parametrize("seed", [_param(f"guided{s}", s) for s in range(4)])
+def test_annotated_random_programs_sample(tmp_path, seed):
+    _annotated(tmp_path, seed)
+
+
+@pytest.mark.quality
+@pytest.mark.parametrize("seed", [_param(f"guided{s}", s) for s in range(4, 500)])
+def test_annotated_random_programs(tmp_path, seed):
+    _annotated(tmp_path, seed)
 
 
 def _corpus_params():
