@@ -19,9 +19,10 @@ import os
 
 import pytest
 
+import smartest
 from support.guided_programs import program as annotated_program
 from support.known_gaps import KNOWN_GAPS, STRATEGY_GAPS
-from support.oracle import load
+from support.oracle import label, load
 from support.random_programs import program
 from support.relative import compare, configurations
 
@@ -119,3 +120,20 @@ def _bench_params():
 def test_benchmark_programs(path, function, name):
     bounds = {"max_len": 2, "max_str_len": 2} if name in BENCH_LEN else {"max_str_len": 3}
     _check(path, function, bounds, f"{name}.{function}")
+
+
+# -- p106: a side first run on an input that a later check prunes ---------------------
+P106 = os.path.join(HERE, "..", "programs", "p106_pruned_run_callee_side.py")
+
+
+@pytest.mark.parametrize("strategy", ["demand", "smart"])
+def test_a_side_only_pruned_runs_took_gets_an_input_in_the_domain(strategy):
+    """demand (4 runs) and SMART (7) ended `complete` with `x == 1` of `step` run only
+    on inputs the verified check of `settle` prunes; `x=1, y=-3` is in the domain.
+    Every input is re-run plainly; a pruned one is not a test."""
+    module = load(P106)
+    report = smartest.explore(f"{P106}:f", strategy=strategy, run_dir=None, deepen=False, coverage=False,
+                              max_runs=400, time_limit=600)
+    tests = [dict(t.inputs) for t in report.tests if t.outcome in ("returned", "raised")]
+    assert any(t["x"] == 1 and label(module, "f", t) == "return -3" for t in tests), tests
+    assert not compare(P106, "f", [(strategy, "off")], {})[f"{strategy}/off"]

@@ -17,7 +17,9 @@ constraint no run took (`search/fallback.py`), then random restarts, and stops
 search its strategy calls complete is not ended while a violated `assume` of some
 run was never satisfied by any run (a strategy may drop pruned runs from its trees).
 A searcher whose empty frontier does not cover every real path (`Searcher.uncovered`:
-LATEST's covers abstract paths) gets the fallback, run to its end, before `complete`.
+LATEST's covers abstract paths; once a run was pruned, `uncovered_after_pruning`:
+demand's and SMART's trees count sides that only inputs outside the domain ran) gets
+the fallback, run to its end, before `complete`.
 """
 from __future__ import annotations
 
@@ -105,8 +107,10 @@ class Engine:
                                            for v, _ in p.kind.variables(p.name, options, 0))
         self.probe = probe
         self.last_signature = 0
-        self.uncovered: str = getattr(searcher, "uncovered", "")
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
+        # The searcher's runs record only part of their branches (`partial_paths`): the
+        # fallback negates only the runs made under its directive.
+        self._partial = bool(getattr(searcher, "partial_paths", False))
         self.carry = carry
         self.history: list[ExploredRun] = []   # real runs, when carried to the next round
         self.exact = True                      # no run diverged, cut short or concretized
@@ -115,6 +119,16 @@ class Engine:
             self.stats.complete, self.stats.stop_reason = True, ""
             if carry and previous.carry and previous.exact:
                 self._carry(previous.history)
+
+    @property
+    def uncovered(self) -> str:
+        """What the searcher's empty frontier does not mean was run, asked each time
+        the frontier is empty: a compositional searcher's (`uncovered_after_pruning`)
+        once some run was pruned."""
+        said = getattr(self.searcher, "uncovered", "")
+        if not said and self.fallback.violated:
+            said = getattr(self.searcher, "uncovered_after_pruning", "")
+        return said
 
     def _carry(self, runs: list[ExploredRun]) -> None:
         """The previous round's runs, told to this round's searcher and fallback as
@@ -160,9 +174,10 @@ class Engine:
                         self.stats.stop_reason = "exhausted"
                         break
                     fallback = self.fallback.select()
-                    if fallback is None and self.uncovered and not self.fallback.recorded:
+                    if fallback is None and (self.uncovered or self._partial) and not self.fallback.recorded:
                         # Every run so far was abstract (LATEST refuted every abstract
-                        # path): DART's search starts from one real run of random inputs.
+                        # path) or recorded only part of its branches (SMART's region):
+                        # DART's search starts from one real run of random inputs.
                         fallback = Candidate(None, {}, (), self.fallback_directive)
                     if fallback is not None:
                         self.stats.fallback_why = self.stats.fallback_why or \
@@ -270,7 +285,9 @@ class Engine:
         elif self.carry and real:
             self.history.append(explored)
         if real:
-            self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"))
+            whole = not self._partial or (cand is not None and cand.directive is not None
+                                          and cand.directive == self.fallback_directive)
+            self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"), whole)
             test = self._test_case(result, new_path, cand is not None, diverged)
             self.tests.append(test)
             if test.bug:
