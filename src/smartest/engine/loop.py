@@ -108,9 +108,12 @@ class Engine:
         self.probe = probe
         self.last_signature = 0
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
-        # The searcher's runs record only part of their branches (`partial_paths`): the
-        # fallback negates only the runs made under its directive.
+        # The searcher's runs record only part of their branches (`partial_paths`, SMART's
+        # region): the fallback negates them under the searcher's own policy, until the
+        # searcher is `uncovered`; then it starts DART's search afresh from whole runs
+        # under its directive (`_whole_only`).
         self._partial = bool(getattr(searcher, "partial_paths", False))
+        self._whole_only = False
         self.carry = carry
         self.history: list[ExploredRun] = []   # real runs, when carried to the next round
         self.exact = True                      # no run diverged, cut short or concretized
@@ -173,16 +176,20 @@ class Engine:
                             continue
                         self.stats.stop_reason = "exhausted"
                         break
+                    if self._partial and not self._whole_only and self.uncovered:
+                        self._whole_only = True
+                        self.fallback = self.fallback.fresh()
+                    directive = self.fallback_directive if self._whole_only or not self._partial else None
                     fallback = self.fallback.select()
-                    if fallback is None and (self.uncovered or self._partial) and not self.fallback.recorded:
+                    if fallback is None and self.uncovered and not self.fallback.recorded:
                         # Every run so far was abstract (LATEST refuted every abstract
                         # path) or recorded only part of its branches (SMART's region):
                         # DART's search starts from one real run of random inputs.
-                        fallback = Candidate(None, {}, (), self.fallback_directive)
+                        fallback = Candidate(None, {}, (), directive)
                     if fallback is not None:
                         self.stats.fallback_why = self.stats.fallback_why or \
                             (INCOMPLETE if not self.stats.complete else self.uncovered)
-                        if self._attempt(replace(fallback, directive=self.fallback_directive), from_searcher=False):
+                        if self._attempt(replace(fallback, directive=directive), from_searcher=False):
                             stalled = 0
                         continue
                     if self.stats.complete:   # the strategy's frontier, then the fallback: both done
@@ -285,8 +292,7 @@ class Engine:
         elif self.carry and real:
             self.history.append(explored)
         if real:
-            whole = not self._partial or (cand is not None and cand.directive is not None
-                                          and cand.directive == self.fallback_directive)
+            whole = not self._whole_only or (cand is not None and cand.directive == self.fallback_directive)
             self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"), whole)
             test = self._test_case(result, new_path, cand is not None, diverged)
             self.tests.append(test)

@@ -71,6 +71,13 @@ class ConstraintFallback:
         else:
             self._runs.append((path, dict(assignment), calls, to_root))
 
+    def fresh(self) -> "ConstraintFallback":
+        """An empty fallback over the same inputs that remembers a violated assumption:
+        DART's search starting over from whole runs."""
+        out = ConstraintFallback(self._inputs)
+        out.violated = self.violated
+        return out
+
     def select(self) -> Candidate | None:
         """The next negation no run has taken, or None when every one was tried."""
         if not self.active:
