@@ -59,13 +59,12 @@ def _random(tmp_path, seed: int) -> None:
     _check(str(path), "top", RANDOM_BOUNDS, f"random{seed}")
 
 
-@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12)])
-def test_random_programs_sample(tmp_path, seed):
-    _random(tmp_path, seed)
+def _seeds(prefix: str, ci: int, total: int):
+    """Seeds 0..total-1; the first `ci` run in CI, the rest under `-m quality`."""
+    return [pytest.param(s, id=f"{prefix}{s}", marks=() if s < ci else (pytest.mark.quality,)) for s in range(total)]
 
 
-@pytest.mark.quality
-@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12, 512)])
+@pytest.mark.parametrize("seed", _seeds("random", 12, 512))
 def test_random_programs(tmp_path, seed):
     _random(tmp_path, seed)
 
@@ -77,13 +76,7 @@ def _annotated(tmp_path, seed: int) -> None:
     _check(str(path), "f", {}, f"guided{seed}")
 
 
-@pytest.mark.parametrize("seed", [_param(f"guided{s}", s) for s in range(4)])
-def test_annotated_random_programs_sample(tmp_path, seed):
-    _annotated(tmp_path, seed)
-
-
-@pytest.mark.quality
-@pytest.mark.parametrize("seed", [_param(f"guided{s}", s) for s in range(4, 500)])
+@pytest.mark.parametrize("seed", _seeds("guided", 4, 500))
 def test_annotated_random_programs(tmp_path, seed):
     _annotated(tmp_path, seed)
 
