@@ -115,8 +115,8 @@ def test_benchmark_programs(path, function, name):
     _check(path, function, bounds, f"{name}.{function}")
 
 
-# -- p106: a side first run on an input that a later check prunes ---------------------
-P106 = os.path.join(HERE, "..", "programs", "p106_pruned_run_callee_side.py")
+# -- a side first run on an input that a later check prunes (annotated random program 6) --
+PRUNED = os.path.join(HERE, "targets", "pruned_callee.py")
 
 
 @pytest.mark.parametrize("strategy", ["demand", "smart"])
@@ -124,9 +124,9 @@ def test_a_side_only_pruned_runs_took_gets_an_input_in_the_domain(strategy):
     """demand (4 runs) and SMART (7) ended `complete` with `x == 1` of `step` run only
     on inputs the verified check of `settle` prunes; `x=1, y=-3` is in the domain.
     Every input is re-run plainly; a pruned one is not a test."""
-    module = load(P106)
-    report = smartest.explore(f"{P106}:f", strategy=strategy, run_dir=None, deepen=False, coverage=False,
+    module = load(PRUNED)
+    report = smartest.explore(f"{PRUNED}:f", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                               max_runs=400, time_limit=600)
     tests = [dict(t.inputs) for t in report.tests if t.outcome in ("returned", "raised")]
     assert any(t["x"] == 1 and label(module, "f", t) == "return -3" for t in tests), tests
-    assert not compare(P106, "f", [(strategy, "off")], {})[f"{strategy}/off"]
+    assert not compare(PRUNED, "f", [(strategy, "off")], {})[f"{strategy}/off"]

@@ -80,7 +80,7 @@ class GuidedRuntime:
             # Under smartest with recording suspended (a call SMART summarized, the
             # verified rest of a kept run): inputs the verified P rejects are still
             # outside the domain, so the run is pruned as a recorded one is, not
-            # reported as a failed assertion (p106: SMART's runs through a summarized
+            # reported as a failed assertion (tests/integration/targets/pruned_callee.py: SMART's runs through a summarized
             # `settle` raised where recorded ones were pruned, and its summary broke).
             raise AssumptionViolated()
         if not holds:

@@ -47,7 +47,7 @@ class DemandSearcher:
     # through; once one was pruned, DART's negation runs to its end before `complete`.
     uncovered_after_pruning = "demand's trees count a side as run once any run took it, also a run an " \
                               "assumption pruned later (inputs outside the domain): such a side may have " \
-                              "no run in the domain (p106)"
+                              "no run in the domain (targets/pruned_callee.py)"
 
     def __init__(self, forest: Forest, static: Static, stats: DemandStats, limits: dict | None = None) -> None:
         self.forest = forest

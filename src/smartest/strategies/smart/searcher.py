@@ -63,7 +63,7 @@ class SmartSearcher:
     # through; once one was pruned, DART's negation runs to its end before `complete`.
     uncovered_after_pruning = "SMART's summaries and trees count a side as run once any run took it, also a run an " \
                               "assumption pruned later (inputs outside the domain): such a side may have " \
-                              "no run in the domain (p106)"
+                              "no run in the domain (targets/pruned_callee.py)"
     fallback_directive = INLINE_ALL
     partial_paths = True        # a run's path is its region's: what follows is off the path
 

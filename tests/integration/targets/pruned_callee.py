@@ -5,7 +5,9 @@ search that counts a side as covered by any run ends `complete` without an input
 the domain through it, although `x=1, y=-3` is one.  DART negates the pruned run's
 branches and finds it; demand-driven search ended `complete` after 4 runs without
 it (issue 12, found by the relative-completeness suite on an annotated random
-program, benchmarks/relative.py --guided-random)."""
+program, benchmarks/relative.py --guided-random).  Annotated, so not in the corpus
+(tests/programs holds plain Python): tests/integration/test_relative_completeness.py
+runs it."""
 import smartest
 
 
