@@ -36,8 +36,10 @@ def explore(path, function, strategy="demand", n=4, **kw):
 
 
 def runs_of(module, function, report):
-    """(inputs, label) of every run, by re-running each input plainly."""
-    return [(dict(t.inputs), label(module, function, dict(t.inputs))) for t in report.tests]
+    """(inputs, label) of every run, by re-running each input plainly; a pruned run
+    (its inputs violate an assumption: outside the domain, not a test) is left out."""
+    return [(dict(t.inputs), label(module, function, dict(t.inputs))) for t in report.tests
+            if t.outcome != "pruned"]
 
 
 def exception_labels(module, function, report) -> set[str]:

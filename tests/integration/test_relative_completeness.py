@@ -3,7 +3,8 @@
 A finished search of any strategy must reach every bug and cover every line arc a
 finished DART search does, and no strategy may report `complete` without that
 (`support.relative`).  A seeded sample of random programs runs in CI; `-m quality`
-(run by `python benchmarks/run.py --quality`) runs 500 random programs, every
+(run by `python benchmarks/run.py --quality`) runs 500 random programs, 500 annotated
+random programs (support.guided_programs: every --guided mode of every strategy), every
 corpus program and every benchmark program.  A disagreement that is not fixed yet
 is declared in `support.known_gaps.STRATEGY_GAPS` ("<test id> <strategy>/<guided>",
 or a pattern such as "random* latest/off" for a family of generated programs), with
@@ -18,8 +19,10 @@ import os
 
 import pytest
 
+import smartest
+from support.guided_programs import program as annotated_program
 from support.known_gaps import KNOWN_GAPS, STRATEGY_GAPS
-from support.oracle import load
+from support.oracle import label, load
 from support.random_programs import program
 from support.relative import compare, configurations
 
@@ -56,15 +59,26 @@ def _random(tmp_path, seed: int) -> None:
     _check(str(path), "top", RANDOM_BOUNDS, f"random{seed}")
 
 
-@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12)])
-def test_random_programs_sample(tmp_path, seed):
-    _random(tmp_path, seed)
+def _seeds(prefix: str, ci: int, total: int):
+    """Seeds 0..total-1; the first `ci` run in CI, the rest under `-m quality`."""
+    return [pytest.param(s, id=f"{prefix}{s}", marks=() if s < ci else (pytest.mark.quality,)) for s in range(total)]
 
 
-@pytest.mark.quality
-@pytest.mark.parametrize("seed", [_param(f"random{s}", s) for s in range(12, 512)])
+@pytest.mark.parametrize("seed", _seeds("random", 12, 512))
 def test_random_programs(tmp_path, seed):
     _random(tmp_path, seed)
+
+
+def _annotated(tmp_path, seed: int) -> None:
+    """An annotated random program: every strategy under every --guided mode as well."""
+    path = tmp_path / f"guided_random_{seed}.py"
+    path.write_text(annotated_program(seed))
+    _check(str(path), "f", {}, f"guided{seed}")
+
+
+@pytest.mark.parametrize("seed", _seeds("guided", 4, 500))
+def test_annotated_random_programs(tmp_path, seed):
+    _annotated(tmp_path, seed)
 
 
 def _corpus_params():
@@ -99,3 +113,20 @@ def _bench_params():
 def test_benchmark_programs(path, function, name):
     bounds = {"max_len": 2, "max_str_len": 2} if name in BENCH_LEN else {"max_str_len": 3}
     _check(path, function, bounds, f"{name}.{function}")
+
+
+# -- a side first run on an input that a later check prunes (annotated random program 6) --
+PRUNED = os.path.join(HERE, "targets", "pruned_callee.py")
+
+
+@pytest.mark.parametrize("strategy", ["demand", "smart"])
+def test_a_side_only_pruned_runs_took_gets_an_input_in_the_domain(strategy):
+    """demand (4 runs) and SMART (7) ended `complete` with `x == 1` of `step` run only
+    on inputs the verified check of `settle` prunes; `x=1, y=-3` is in the domain.
+    Every input is re-run plainly; a pruned one is not a test."""
+    module = load(PRUNED)
+    report = smartest.explore(f"{PRUNED}:f", strategy=strategy, run_dir=None, deepen=False, coverage=False,
+                              max_runs=400, time_limit=600)
+    tests = [dict(t.inputs) for t in report.tests if t.outcome in ("returned", "raised")]
+    assert any(t["x"] == 1 and label(module, "f", t) == "return -3" for t in tests), tests
+    assert not compare(PRUNED, "f", [(strategy, "off")], {})[f"{strategy}/off"]

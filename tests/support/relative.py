@@ -27,7 +27,11 @@ from dataclasses import dataclass, field
 import smartest
 from support.oracle import label, load
 
-BUDGET = {"max_runs": 3000, "time_limit": 60.0}
+# Bounded by runs, so which pairs are checked does not depend on machine load: a 60 s
+# clock left LATEST unchecked on calc and on a few random programs it exhausts in
+# 1,700 runs (14 CPU s) once the machine was shared.  The clock is a backstop far above
+# what a search of 3,000 runs takes idle.
+BUDGET = {"max_runs": 3000, "time_limit": 1800.0}
 FINISHED = ("exhausted", "stalled")
 PRUNING = ("may", "may-must")   # guided modes that skip verified executions by design
 
@@ -98,14 +102,21 @@ def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -
     return out
 
 
-def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict) -> dict[str, list[str]]:
+def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict,
+            seen: dict | None = None) -> dict[str, list[str]]:
     """Disagreements of each (strategy, guided) configuration with DART (guided off),
-    by "strategy/guided"; a configuration that agrees has an empty list."""
+    by "strategy/guided"; a configuration that agrees has an empty list.  `seen`, when
+    given, receives every configuration's Replayed (DART's as "dart/off") so a caller
+    can tell which pairs were not checked because a search stopped at its budget."""
     dart = replay(path, function, "dart", "off", bounds)
     found: dict[str, list[str]] = {}
     name = os.path.basename(path)
+    if seen is not None:
+        seen["dart/off"] = dart
     for strategy, guided in configs:
         other = replay(path, function, strategy, guided, bounds)
+        if seen is not None:
+            seen[f"{strategy}/{guided}"] = other
         problems = found[f"{strategy}/{guided}"] = []
         both = dart.finished and other.finished
         if not (both or other.complete):

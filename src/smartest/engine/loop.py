@@ -17,7 +17,9 @@ constraint no run took (`search/fallback.py`), then random restarts, and stops
 search its strategy calls complete is not ended while a violated `assume` of some
 run was never satisfied by any run (a strategy may drop pruned runs from its trees).
 A searcher whose empty frontier does not cover every real path (`Searcher.uncovered`:
-LATEST's covers abstract paths) gets the fallback, run to its end, before `complete`.
+LATEST's covers abstract paths; once a run was pruned, `uncovered_after_pruning`:
+demand's and SMART's trees count sides that only inputs outside the domain ran) gets
+the fallback, run to its end, before `complete`.
 """
 from __future__ import annotations
 
@@ -105,8 +107,13 @@ class Engine:
         self.fallback = ConstraintFallback(self.inputs)
         self.probe = probe
         self.last_signature = 0
-        self.uncovered: str = getattr(searcher, "uncovered", "")
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
+        # The searcher's runs record only part of their branches (`partial_paths`, SMART's
+        # region): the fallback negates them under the searcher's own policy, until the
+        # searcher is `uncovered`; then it starts DART's search afresh from whole runs
+        # under its directive (`_whole_only`).
+        self._partial = bool(getattr(searcher, "partial_paths", False))
+        self._whole_only = False
         self.carry = carry
         self.history: list[ExploredRun] = []   # real runs, when carried to the next round
         self.exact = True                      # no run diverged, cut short or concretized
@@ -117,6 +124,16 @@ class Engine:
             self.stats.complete, self.stats.stop_reason = True, ""
             if carry and previous.carry and previous.exact:
                 self._carry(previous.history)
+
+    @property
+    def uncovered(self) -> str:
+        """What the searcher's empty frontier does not mean was run, asked each time
+        the frontier is empty: a compositional searcher's (`uncovered_after_pruning`)
+        once some run was pruned."""
+        said = getattr(self.searcher, "uncovered", "")
+        if not said and self.fallback.violated:
+            said = getattr(self.searcher, "uncovered_after_pruning", "")
+        return said
 
     def _carry(self, runs: list[ExploredRun]) -> None:
         """The previous round's runs, told to this round's searcher and fallback as
@@ -194,16 +211,23 @@ class Engine:
         if self.stats.complete and not self.uncovered:
             violated = self.fallback.select_assumption()
             return violated, violated is not None
+        if self._partial and not self._whole_only and self.uncovered:
+            # A run was pruned (its paths recorded only in part): DART's search starts
+            # afresh from whole runs, under the fallback directive.
+            self._whole_only = True
+            self.fallback = self.fallback.fresh()
+        directive = self.fallback_directive if self._whole_only or not self._partial else None
         fallback = self.fallback.select()
         if fallback is None and self.uncovered and not self.fallback.recorded:
-            # Every run so far was abstract (LATEST refuted every abstract
-            # path): DART's search starts from one real run of random inputs.
-            fallback = Candidate(None, {}, (), self.fallback_directive)
+            # Every run so far was abstract (LATEST refuted every abstract path) or
+            # recorded only part of its branches (SMART's region): DART's search
+            # starts from one real run of random inputs.
+            fallback = Candidate(None, {}, (), directive)
         if fallback is None:
             return None, False
         self.stats.fallback_why = self.stats.fallback_why or \
             (INCOMPLETE if not self.stats.complete else self.uncovered)
-        return replace(fallback, directive=self.fallback_directive), False
+        return replace(fallback, directive=directive), False
 
     def _random_run(self) -> bool:
         return self._run({p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}, None)
@@ -294,7 +318,8 @@ class Engine:
         elif self.carry and real:
             self.history.append(explored)
         if real:
-            self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"))
+            whole = not self._whole_only or (cand is not None and cand.directive == self.fallback_directive)
+            self.fallback.record(result.path, assignment, result.calls, result.notes.info.get("to_root"), whole)
             if self.cuts is not None:
                 self.cuts.record(result.path, result.notes.info.get("to_root"))
             test = self._test_case(result, new_path, cand is not None, diverged)

@@ -59,6 +59,14 @@ class TryFirstSearcher:
         return getattr(self.inner, "uncovered", "")
 
     @property
+    def uncovered_after_pruning(self) -> str:
+        return getattr(self.inner, "uncovered_after_pruning", "")
+
+    @property
+    def partial_paths(self) -> bool:
+        return getattr(self.inner, "partial_paths", False)
+
+    @property
     def fallback_directive(self) -> Any:
         return getattr(self.inner, "fallback_directive", None)
 

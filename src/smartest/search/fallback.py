@@ -51,21 +51,32 @@ class ConstraintFallback:
         self._root: dict = {}
         self._runs: list[tuple] = []         # (path, assignment, calls) not yet in the trie
         self._stack: list[list] = []         # [path, assignment, trie nodes along it, pins, next index]
-        self._violated = False               # some run violated an assumption
+        self.violated = False               # some run violated an assumption
         self.active = False
         self.recorded = 0                    # real runs seen: none, and there is nothing to negate
 
     def record(self, path: Sequence[Branch], assignment: Mapping[str, Any], calls: Sequence[CallRecord],
-               to_root: Mapping[Term, Term] | None = None) -> None:
+               to_root: Mapping[Term, Term] | None = None, whole: bool = True) -> None:
         """A real run: its steps are taken; its branches are candidates once active.
-        `to_root`: the policy's terms over the inputs for the run's local variables."""
+        `to_root`: the policy's terms over the inputs for the run's local variables.
+        A path that is not `whole` (SMART's region) only says whether it was pruned:
+        its branches do not start at the entry, so no negation of them is a path."""
+        if not self.violated:
+            self.violated = any(not b.flippable and not b.taken for b in path)
+        if not whole:
+            return
         self.recorded += 1
-        if not self._violated:
-            self._violated = any(not b.flippable and not b.taken for b in path)
         if self.active:
             self._push(path, assignment, calls, to_root)
         else:
             self._runs.append((path, dict(assignment), calls, to_root))
+
+    def fresh(self) -> "ConstraintFallback":
+        """An empty fallback over the same inputs that remembers a violated assumption:
+        DART's search starting over from whole runs."""
+        out = ConstraintFallback(self._inputs)
+        out.violated = self.violated
+        return out
 
     def select(self) -> Candidate | None:
         """The next negation no run has taken, or None when every one was tried."""
@@ -98,7 +109,7 @@ class ConstraintFallback:
         satisfaction no run reached and no candidate tried.  Asked even when the
         strategy calls its search complete: a strategy whose trees drop pruned runs
         (demand's) would otherwise end on a first run that violated an assumption."""
-        if not self._violated:
+        if not self.violated:
             return None
         if not self.active:
             self.select_ready()

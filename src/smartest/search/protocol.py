@@ -61,8 +61,14 @@ class Searcher(Protocol):
     abstract paths, so it says which sides it leaves (inside expanded callees, those
     no abstract path needed); the engine then runs the fallback to its end before it
     reports `complete`, so the claim is DART's again.
+    `uncovered_after_pruning` (default ""): the same, said only once some run was
+    pruned (it violated an assumption: inputs outside the domain).  A compositional
+    searcher's trees count every side a run took, also a pruned run's; a side only
+    such runs took may have no input in the domain behind it (tests/integration/targets/pruned_callee.py).
     `fallback_directive` (default None): the directive under which the policy makes
     a real run, call for call, as DART would (the fallback's candidates carry it).
+    `partial_paths` (default False): the searcher's runs record only part of their
+    branches (SMART's region), so the fallback starts with one run under its directive.
     """
 
     def update(self, run: ExploredRun) -> None: ...

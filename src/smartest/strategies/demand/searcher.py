@@ -42,6 +42,13 @@ MAX_UNROLL = 24       # the deepest recursion a Ψ unrolls (doubling from Side.d
 
 
 class DemandSearcher:
+    # For the engine (search/protocol.py): a run an assumption prunes (a fully verified
+    # `check`, `assume`) still marks every side it took, in every function it went
+    # through; once one was pruned, DART's negation runs to its end before `complete`.
+    uncovered_after_pruning = "demand's trees count a side as run once any run took it, also a run an " \
+                              "assumption pruned later (inputs outside the domain): such a side may have " \
+                              "no run in the domain (targets/pruned_callee.py)"
+
     def __init__(self, forest: Forest, static: Static, stats: DemandStats, limits: dict | None = None) -> None:
         self.forest = forest
         self.static = static

@@ -58,6 +58,10 @@ from smartest.trace.recorder import Recorder
 # which it was found not covered).  Decisions are kept, so that runs replaying a
 # prefix in a context's depth-first search meet the same calls the same way.
 COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline"
+# The directive of the engine's fallback (search/fallback.py): a real run call for call,
+# as DART's, so its path holds each callee's branches, not a summary (DART's negation
+# cannot flip a summary's disjunction).
+INLINE_ALL = "inline every call"
 # Frames an intercepted call puts between its caller and the callee, by what the
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
@@ -129,7 +133,8 @@ class SummaryPolicy:
 
     def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
         self.assignment = assignment
-        self.chain = tuple(directive or ())
+        self.inline_all = directive == INLINE_ALL
+        self.chain = () if self.inline_all else tuple(directive or ())
         self.chain_pos = 0
         self.ordinal = 0
         self.explored: list[ExploredCall] = []
@@ -174,6 +179,8 @@ class SummaryPolicy:
 
     def _decide(self, call: Call, k: int, q: str) -> tuple[str, tuple]:
         """Explore, summarize or inline this call (and with what)."""
+        if self.inline_all:
+            return "inline", ("the engine's fallback: DART's negation, every call inlined",)
         bound = self._bind(call)
         if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
             self.chain_pos += 1   # a call the context stack is exploring

@@ -30,7 +30,7 @@ import os
 from dataclasses import dataclass
 from smartest.calls.intercept import own_modules
 from smartest.calls.purity import CodeTable, all_functions
-from smartest.strategies.smart.policy import SummaryPolicy
+from smartest.strategies.smart.policy import INLINE_ALL, SummaryPolicy
 from smartest.strategies.smart.store import SummaryStore
 from smartest.errors import InvalidArgument
 from smartest.strategies.settings import flag
@@ -58,6 +58,15 @@ class Context:
 
 
 class SmartSearcher:
+    # For the engine (search/protocol.py): a run an assumption prunes (a fully verified
+    # `check`, `assume`) still marks every side it took, in every function it went
+    # through; once one was pruned, DART's negation runs to its end before `complete`.
+    uncovered_after_pruning = "SMART's summaries and trees count a side as run once any run took it, also a run an " \
+                              "assumption pruned later (inputs outside the domain): such a side may have " \
+                              "no run in the domain (targets/pruned_callee.py)"
+    fallback_directive = INLINE_ALL
+    partial_paths = True        # a run's path is its region's: what follows is off the path
+
     def __init__(self, policy) -> None:
         self.policy = policy
         self.root = Context(None, (), 0, (), {}, None)
@@ -94,6 +103,8 @@ class SmartSearcher:
             return Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
 
     def update(self, run: ExploredRun) -> None:
+        if self.policy.inline_all:
+            return   # the engine's fallback ran it, every call inlined: DART's path, not a region
         cand = run.candidate
         if cand is None:  # a random (re)start: the search begins again at the target
             self.contexts = [self.root]
