@@ -88,7 +88,7 @@ def cell(spec: str, strategy: str, options: dict) -> dict:
 
 def fresh_cell(spec: str, strategy: str, options: dict) -> dict:
     proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--cell", spec, strategy, json.dumps(options)],
-                          capture_output=True, text=True, timeout=2 * NO_CLOCK)
+                          capture_output=True, text=True, timeout=2 * NO_CLOCK, check=False)
     if proc.returncode != 0:
         raise SystemExit(f"{spec} under {strategy} failed:\n{proc.stderr[-2000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
