@@ -2,7 +2,10 @@
 checked by plain re-execution of the generated inputs."""
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -59,3 +62,42 @@ def test_the_default_is_interleaved_and_reaches_the_shallow_parser_bug():
     assert bugs and bugs[0] <= 30
     dart, _ = _bug_runs(path, "parse", strategy="dart", max_str_len=16, max_runs=60, seed=1)
     assert not dart
+
+
+def _first_bug_runs(tmp_path, path: str, function: str, *flags: str) -> dict[str, int]:
+    """Strategy -> the run of its first input that is a bug on the plain function, each
+    exploration by `python -m smartest` in a process of its own (explorations in one
+    process share z3's context, so a count could depend on what ran before it).  The
+    time limit is far above what the search needs, so the machine's load cuts nothing;
+    200 runs keep the test short and change no count below 100 (with the default flags
+    the first round yields at half the runs)."""
+    procs = {}
+    for strategy in ("dart", "interleaved"):
+        out = tmp_path / f"{strategy}.json"
+        procs[strategy] = (out, subprocess.Popen(
+            [sys.executable, "-m", "smartest", "explore", f"{path}:{function}", "--strategy", strategy,
+             "--no-run-dir", "--quiet", "--no-coverage", "--time-limit", "900", "--max-runs", "200", "--json", str(out),
+             *flags],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tmp_path))
+    module = load(path)
+    first = {}
+    for strategy, (out, proc) in procs.items():
+        _, err = proc.communicate(timeout=900)
+        assert proc.returncode in (0, 1), err[-2000:]
+        report = json.loads(out.read_text(encoding="utf-8"))
+        assert len(report["tests"]) == report["runs"]     # one test per run: a test's position is its run
+        first[strategy] = next(i for i, t in enumerate(report["tests"], 1)
+                               if label(module, function, t["inputs"]).startswith("bug "))
+    return first
+
+
+@pytest.mark.parametrize("flags", [("--max-str-len", "4", "--fixed-bounds"), ()], ids=["fixed-bounds", "default"])
+def test_the_default_finds_calc_tokens_bug_within_twice_darts_runs(tmp_path, flags):
+    # calc_tokens: a recursive-descent parser over a token list whose bug ("1/0")
+    # DART's first subtree holds.  In strict turns, every other choice was the
+    # shallowest side once every branch side was covered (breadth-first), and the
+    # depth-first half followed those shallow runs' subtrees: the bug came at run 91
+    # (fixed bounds; DART 19) and 96 (default flags; DART 27); now 15 and 21.
+    path = os.path.join(BENCH, "calc_divzero.py")
+    first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags)
+    assert first["interleaved"] <= 2 * first["dart"], first

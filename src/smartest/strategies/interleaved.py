@@ -6,10 +6,20 @@ one-character program.  KLEE interleaves its searchers (depth-first with random-
 and coverage-optimized ones) for this reason, and SAGE scores its generations by new
 coverage.  Here one execution tree holds every dangling side, and two frontiers
 share it: DART's stack, and a queue ordered by (does the side's branch site lack
-this side in every run so far, how shallow is it).  The searcher takes from each
-in turn, so half the runs go where DART would go and half to the shallowest side
-not yet covered, and nothing is lost: a side taken by one frontier is skipped by
-the other, and the search ends exactly when DART's would.
+this side in every run so far, how shallow is it).  Of every three choices, two are
+DART's and one the shallowest side not yet covered; once every side is covered, that
+third choice is the shallowest side of all every other time and DART's otherwise.
+Nothing is lost: a side taken by one frontier is skipped by the other, and the
+search ends exactly when DART's would.
+
+Why this mix (issue 12, `benchmarks/default_strategy.py`, notes/default-2x.md): in
+strict turns the breadth-first half cost a recursive-descent parser its depth
+(calc_tokens' bug at run 91 against DART's 19; 96 against 27 with default flags);
+with no breadth-first choice at all, incdec's bug, one loop count among 965 paths,
+came at run 944 (DART 942, generational 223); with a breadth-first choice at every
+third turn, calc_tokens took 160 runs under the default flags.  This mix: 15, 21
+and 127, and the shallow picks still find the one-character programs DART's first
+subtree hides.
 """
 from __future__ import annotations
 
@@ -20,6 +30,8 @@ from smartest.calls.inline import InlinePolicy
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, dangling_sides
+
+SHARE = 3   # every SHARE-th choice is the coverage frontier's, the others DART's
 
 
 class InterleavedSearcher:
@@ -32,6 +44,7 @@ class InterleavedSearcher:
         self._covered: set = set()                          # (site, side) some run took
         self._tie = itertools.count()
         self._turn = 0
+        self._breadth = 0                                   # coverage turns with nothing uncovered
         self._live = 0                                      # entries not yet taken
 
     def update(self, run: ExploredRun) -> None:
@@ -43,7 +56,7 @@ class InterleavedSearcher:
 
     def select(self) -> Candidate | None:
         self._turn += 1
-        if self._turn % 2 == 0:
+        if self._turn % SHARE == 0:
             cand = self._shallow()
             if cand is not None:
                 return cand
@@ -58,7 +71,8 @@ class InterleavedSearcher:
         reject(self.tree, candidate, status)
 
     def _shallow(self) -> Candidate | None:
-        """The shallowest side whose (site, side) no run has taken; else the shallowest."""
+        """The shallowest side whose (site, side) no run has taken; once there is none,
+        the shallowest side of all on every other such turn (else DART's choice)."""
         while self._uncovered:
             _, _, entry = heapq.heappop(self._uncovered)
             if entry:
@@ -66,7 +80,8 @@ class InterleavedSearcher:
                 if (node.site, side) not in self._covered:
                     self._live -= 1
                     return entry.pop()
-        return self._shallowest()
+        self._breadth += 1
+        return self._shallowest() if self._breadth % 2 == 0 else None
 
     def _shallowest(self) -> Candidate | None:
         while self._queue:
