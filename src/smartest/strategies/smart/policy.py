@@ -37,7 +37,7 @@ import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
@@ -52,6 +52,7 @@ from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term, build
 from smartest.terms.evaluate import evaluate
 from smartest.terms.rewrite import substitute, transform
+from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
 
 # What the cover cache knows of a calling context (else: the summary version at
@@ -79,6 +80,8 @@ class ExploredCall:
     raised: BaseException | None = None
     incomplete: bool = False
     actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
+    instance: tuple = ({}, {})   # canonical formals -> the caller's terms, and -> concrete values
+    resumed: bool = False        # explored in the resume stretch (`SummaryPolicy._begin_tail`)
 
     @property
     def start(self) -> int:
@@ -119,6 +122,8 @@ class SummaryPolicy:
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
         self.max_context_depth = 0   # the deepest context stack the searcher reached
+        self.resumes = 0             # runs that recorded a resume stretch
+        self.resumes_taken = 0       # ... that stood for the paper's resume run (one run saved each)
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -132,6 +137,11 @@ class SummaryPolicy:
         self.ordinal = 0
         self.explored: list[ExploredCall] = []
         self.region: ExploredCall | None = None
+        # The resume stretch (see `_begin_tail`): where it starts on the path and the
+        # explored call whose end closes it, once one has.
+        self.tail_from: int | None = None
+        self.tail_region: ExploredCall | None = None
+        self.tail_version = 0
         self.to_root: dict[Term, Term] = {}
         self._root_cache: dict = {}
         self._prefix: list[Term] = []
@@ -184,17 +194,11 @@ class SummaryPolicy:
             self.object_results.add(q)
             return "inline", (OBJECT_RESULT,)
         summary = self.summary(q)
-        actuals, env = {}, {}
-        for name, value in bound.arguments.items():
-            sort = symbolic_sort(value)
-            if sort is not None:
-                f = formal(q, name, sort)
-                actuals[f] = term_of(value)
-                env[f] = realize(value)
+        actuals, env = _instance_args(q, bound)
         # The calling context, by the decisions that lead to the call: the same decisions
         # mean the same inputs, while the terms may differ as summaries grow (an earlier
         # call's returned ite is rebuilt at each version of its summary).
-        key = (q, k, tuple((b.site, b.taken) for b in call.recorder.path))
+        key = (q, k, tuple((b.site, b.taken) for b in self._resumed_path(call.recorder.path)))
         verdict = self._covered(q, summary, actuals, key, env, call.recorder)
         if verdict not in (None, INLINE):
             return "summarize", (q, summary, actuals, env, verdict)
@@ -207,21 +211,85 @@ class SummaryPolicy:
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
-        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
-        ended = region is not None and (region.raised is None or region.raised is not recorder.interrupted)
-        if ended and region.call.record is not None and self._summarizable_end(region.raised):
+        if region is not None and self.tail_from is None and region.call.record is not None:
             record = region.call.record
-            outcome = outcome_of(region.result, region.raised)
-            path = extract(recorder.path[record.start:record.end], region.rename, outcome,
-                           term_of(region.result) if outcome[0] == "value" else None, region.incomplete)
-            self.summary(region.qualname).add(path)
+            self._add_path(region, recorder.path[record.start:record.end], recorder.interrupted)
         info = {
-            "explored": tuple((e.ordinal, e.qualname, e.start, e.key) for e in self.explored),
+            "explored": tuple((e.ordinal, e.qualname, e.start, e.key) for e in self.explored if not e.resumed),
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
         }
+        if self.tail_from is not None:
+            info["resume"] = self._tail_notes(recorder)
         return RunNotes(info=info)
+
+    def _add_path(self, region: ExploredCall, stretch: Sequence[Branch], interrupted: BaseException | None) -> bool:
+        """Add the path summary of an explored call that ended (`stretch`: the part of
+        the path it decided); whether it ended in a way a summary records."""
+        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
+        if (region.call.record is None or region.raised is not None and region.raised is interrupted
+                or not self._summarizable_end(region.raised)):
+            return False
+        outcome = outcome_of(region.result, region.raised)
+        self.summary(region.qualname).add(extract(stretch, region.rename, outcome,
+                                                  term_of(region.result) if outcome[0] == "value" else None,
+                                                  region.incomplete))
+        return True
+
+    # -- the resume stretch ------------------------------------------------
+    # The paper resumes the caller by running the saved input I again with the callee
+    # summarized (Figure 3: "return (1, stack[0..k_f - 1], I)").  That run repeats a
+    # test already run: it only records the caller's path past the call with the
+    # summary in place.  Here every run records that stretch itself: when the
+    # innermost explored call ends, its path summary is added at once, the call is
+    # put on the caller's path as a summarized call is (`_answer`, with the summary
+    # as it now stands), and the run goes on recording exactly as the resume run
+    # would, up to the end of the next explored call.  If the context's search ends
+    # with this run (no side left in the callee), the summary is the one the resume
+    # run would have used, and the searcher takes this stretch instead of running I.
+    def _begin_tail(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
+        rec, record = entry.call.recorder, entry.call.record
+        if (rec.truncated or record is None or raised is not None and raised is rec.interrupted
+                or raised is None and result is not None and symbolic_sort(result) is None
+                or not self._add_path(entry, rec.path[record.start:record.end], rec.interrupted)):
+            rec.suspended += 1   # the rest of the run is off the path
+            return result
+        q = entry.qualname
+        self.tail_from = len(rec.path)
+        self.tail_version = self.summary(q).version
+        # From here on the run counts calls and states calling contexts as the resume
+        # run would: without the explored call's stretch and the calls inside it.
+        self.ordinal = entry.ordinal + 1
+        self._prefix = [c for c in (self._root(b.constraint) for b in rec.path[:record.start]) if c.op != "const"]
+        self._prefix_len = len(rec.path)
+        try:
+            return self._answer(rec, q, self.summary(q), *entry.instance, EXHAUSTED, result, raised)
+        except Exception as e:  # never the target's exception
+            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+            return result
+
+    def _tail_notes(self, recorder: Recorder) -> dict:
+        """The run's path as the resume run would have recorded it (the explored
+        call's own stretch cut out) and what the searcher needs of it."""
+        record = self.region.call.record
+        cut = record.end - record.start
+        path = (*recorder.path[:record.start], *recorder.path[record.end:])
+        shift = (lambda i: i - cut if i >= record.end else i)
+        tail = self.tail_region
+        if tail is not None and tail.call.record is not None:
+            self._add_path(tail, path[shift(tail.call.record.start):shift(tail.call.record.end)],
+                           recorder.interrupted)
+        later = [e for e in self.explored if e is not self.region]
+        self.resumes += 1
+        return {
+            "path": path,
+            "explored": tuple((e.ordinal, e.qualname, shift(e.start), e.key) for e in later),
+            "region_end": (shift(tail.call.record.end) if tail is not None and tail.call.record is not None
+                           else len(path)),
+            "version": self.tail_version,
+            "qualname": self.region.qualname,
+        }
 
     # -- shared with the searcher --------------------------------------------
     def summary(self, qualname: str) -> FunctionSummary:
@@ -348,6 +416,7 @@ class SummaryPolicy:
         q = call.qualname
         rename: dict[Term, Term] = {}
         actuals: dict[Term, Term] = {}
+        instance = _instance_args(q, bound)
         for name, value in list(bound.arguments.items()):
             sort = symbolic_sort(value)
             if sort is None:
@@ -360,7 +429,8 @@ class SummaryPolicy:
             actuals[t] = term_of(value)
             rename[t] = formal(q, name, sort)
             bound.arguments[name] = proxy
-        entry = ExploredCall(k, q, key, rename, call, actuals=actuals)
+        entry = ExploredCall(k, q, key, rename, call, actuals=actuals, instance=instance,
+                             resumed=self.tail_from is not None)
         self.explored.append(entry)
         self.stats[q].explored += 1
         self._frames("explore")
@@ -382,7 +452,7 @@ class SummaryPolicy:
                 # enclosing call's path summary stays over that call's formals.
                 result = with_term(realize(result), substitute(t, actuals))
         else:
-            self._end_region(entry, result, None)
+            result = self._end_region(entry, result, None)
         return result
 
     def _decided_nothing(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> bool:
@@ -391,7 +461,8 @@ class SummaryPolicy:
         context is opened for it, and the run goes on recording (no region ends), so no
         run is spent resuming the caller."""
         rec, record = entry.call.recorder, entry.call.record
-        if (self.region is not None or record is None or record.end != record.start or rec.suspended
+        if (self.tail_region is not None or self.region is not None and self.tail_from is None
+                or record is None or record.end != record.start or rec.suspended
                 or rec.truncated or raised is not None and (raised is rec.interrupted
                                                             or not self._summarizable_end(raised))):
             return False
@@ -401,16 +472,23 @@ class SummaryPolicy:
         self.explored.remove(entry)
         return True
 
-    def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> None:
-        if self.region is not None:
-            return
+    def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
+        """The innermost explored call ended: its region ends here and the resume
+        stretch begins (`_begin_tail`); the next explored call to end closes that.
+        The value the caller gets."""
+        if self.region is not None and (self.tail_from is None or self.tail_region is not None):
+            return result
         rec = entry.call.recorder
-        self.region = entry
         entry.result, entry.raised = result, raised
         # Any concretization so far counts: the recorder notes a (site, reason) once per
         # run, so one inside this call may have been noted before it started.
         entry.incomplete = bool(rec.concretizations) or rec.truncated
+        if self.region is None:
+            self.region = entry
+            return self._begin_tail(entry, result, raised)
+        self.tail_region = entry
         rec.suspended += 1  # the rest of the run is off the path
+        return result
 
     def _summarize(self, call: Call, q: str, summary: FunctionSummary, actuals: dict, env: dict,
                    verdict: str) -> Any:
@@ -462,6 +540,14 @@ class SummaryPolicy:
                 result = with_term(realize(result), inst.values[outcome])
         return result
 
+    def _resumed_path(self, path: Sequence[Branch]) -> Sequence[Branch]:
+        """The path as the resume run records it: in the resume stretch, without the
+        explored call's own stretch."""
+        if self.tail_from is None:
+            return path
+        record = self.region.call.record
+        return (*path[:record.start], *path[record.end:])
+
     # -- terms -------------------------------------------------------------
     def _root(self, term: Term) -> Term:
         return _substitute(term, self.to_root, self._root_cache)
@@ -487,6 +573,19 @@ def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
         return term
     return transform(term, lambda t: mapping.get(t) if t.op == "var" else
                      (t if t.free.isdisjoint(mapping) else None), cache)
+
+
+def _instance_args(q: str, bound: inspect.BoundArguments) -> tuple[dict, dict]:
+    """What a summary of q is instantiated with at this call: each canonical formal's
+    term in the caller, and its concrete value."""
+    actuals, env = {}, {}
+    for name, value in bound.arguments.items():
+        sort = symbolic_sort(value)
+        if sort is not None:
+            f = formal(q, name, sort)
+            actuals[f] = term_of(value)
+            env[f] = realize(value)
+    return actuals, env
 
 
 def _annotated_object(fn: Callable) -> bool:

@@ -27,8 +27,9 @@ path are instantiated with it before they reach the solver.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from smartest.calls.intercept import own_modules
+from smartest.calls.protocol import RunNotes
 from smartest.calls.purity import CodeTable, all_functions
 from smartest.strategies.smart.policy import SummaryPolicy
 from smartest.strategies.smart.store import SummaryStore
@@ -42,7 +43,7 @@ from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
-    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded")
+    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "resume")
 
     def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
                  key: tuple | None) -> None:
@@ -55,6 +56,7 @@ class Context:
         self.tree = ExecutionTree()
         self.stack: list[Candidate] = []
         self.bounded = False
+        self.resume: tuple | None = None   # (run, its resume stretch): the last run's, if it may stand for I's
 
 
 class SmartSearcher:
@@ -77,12 +79,37 @@ class SmartSearcher:
             self.contexts.pop()
             self.policy.context_done(top.key, top.qualname, top.bounded)
             parent = self.contexts[-1]
-            return Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
+            resume = Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
+            stretch = self._stretch(top)
+            if stretch is None:
+                return resume
+            # The last run of the context recorded what running I again would record.
+            self.policy.resumes_taken += 1
+            self.update(stretch)
+
+    def _stretch(self, ctx: Context) -> ExploredRun | None:
+        """The resume run of a finished context, as its last run recorded it, if that
+        run may stand for it: it followed the context's prefix, and the callee's
+        summary has not changed since (the resume run would use the same one)."""
+        if ctx.resume is None or ctx.bounded:
+            return None
+        run, notes = ctx.resume
+        if self.policy.summary(ctx.qualname).version != notes["version"]:
+            return None
+        path = notes["path"]
+        if decisions(path[:ctx.start]) != ctx.prefix:
+            return None
+        info = {"explored": notes["explored"], "region_end": notes["region_end"],
+                "to_root": run.notes.info.get("to_root", {})}
+        parent = self.contexts[-1]
+        return replace(run, path=path, candidate=Candidate(None, ctx.saved, ctx.prefix, parent.chain, ("resume", ctx)),
+                       diverged=False, new_path=False, notes=RunNotes(info=info))
 
     def update(self, run: ExploredRun) -> None:
         cand = run.candidate
         if cand is None:  # a random (re)start: the search begins again at the target
             self.contexts = [self.root]
+        self.contexts[-1].resume = None
         if self._abandon():
             return
         ctx = self.contexts[-1]
@@ -109,6 +136,9 @@ class SmartSearcher:
             self.contexts.append(ctx)
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
+        stretch = info.get("resume")
+        if stretch is not None and stretch["qualname"] == ctx.qualname and ctx is not self.root:
+            ctx.resume = (run, stretch)
 
     def _abandon(self) -> bool:
         """Drop the open contexts of functions the policy now inlines (they returned an
