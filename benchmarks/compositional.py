@@ -32,9 +32,9 @@ from support.oracle import label, load  # noqa: E402
 
 # (file, entry point, DART paths, SMART runs, as formulas in n for the table's last columns)
 GROWTH = [
-    ("locate_top", "top", "3n", "2n+4"),
-    ("locate_twice", "top_two_buffers", "6n^2+n+2", "2n+6"),
-    ("locate_twice", "top_same_buffer", "2n^2+n+1", "2n+5"),
+    ("locate_top", "top", "3n", "2n+3"),
+    ("locate_twice", "top_two_buffers", "6n^2+n+2", "2n+5"),
+    ("locate_twice", "top_same_buffer", "2n^2+n+1", "2n+4"),
 ]
 REUSE = [
     ("locate_top", "top", 16), ("locate_twice", "top_two_buffers", 8), ("locate_twice", "top_same_buffer", 8),

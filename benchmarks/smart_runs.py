@@ -113,7 +113,7 @@ def main(argv=None) -> int:
             a, b = rows[base]["bugs"].get(lab), rows[other]["bugs"].get(lab)
             mark = "  <-- more runs" if a is not None and (b is None or b > a) else ""
             worse += bool(mark)
-            print(f"{case[0]:40} {lab[4:]:22} {a if a is not None else '-':>9} {b if b is not None else '-':>10}  "
+            print(f"{case[0]:40} {lab.removeprefix('bug '):22} {a if a is not None else '-':>9} {b if b is not None else '-':>10}  "
                   f"{rows[base]['runs']:>7}/{rows[other]['runs']:<8}{mark}", flush=True)
         if args.json:
             with open(args.json, "a", encoding="utf-8") as f:

@@ -63,6 +63,7 @@ COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
 _CONTAINERS = {"list", "tuple", "dict", "set", "frozenset"}
+STRETCH = ("resume stretch",)   # the last entry of a directive whose run records one
 OBJECT_RESULT = ("it returns an object a summary cannot stand for (each such path would be an outcome "
                  "class of its own: no fewer runs than inlining, only later)")
 
@@ -132,7 +133,11 @@ class SummaryPolicy:
 
     def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
         self.assignment = assignment
-        self.chain = tuple(directive or ())
+        chain = tuple(directive or ())
+        # The searcher marks the runs that may end their context (`STRETCH`); only
+        # they record the resume stretch, which costs the decisions of the calls in it.
+        self.stretch = bool(chain) and chain[-1] == STRETCH
+        self.chain = chain[:-1] if chain and chain[-1] == STRETCH else chain
         self.chain_pos = 0
         self.ordinal = 0
         self.explored: list[ExploredCall] = []
@@ -250,7 +255,7 @@ class SummaryPolicy:
     # run would have used, and the searcher takes this stretch instead of running I.
     def _begin_tail(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
         rec, record = entry.call.recorder, entry.call.record
-        if (rec.truncated or record is None or raised is not None and raised is rec.interrupted
+        if (not self.stretch or rec.truncated or record is None or raised is not None and raised is rec.interrupted
                 or raised is None and result is not None and symbolic_sort(result) is None
                 or not self._add_path(entry, rec.path[record.start:record.end], rec.interrupted)):
             rec.suspended += 1   # the rest of the run is off the path
@@ -337,6 +342,7 @@ class SummaryPolicy:
             "store": self.store.path,
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
+            "resumes_taken": self.resumes_taken,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
 
@@ -346,8 +352,11 @@ class SummaryPolicy:
         fns = smart["functions"]
         reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
         n = sum(1 for f in fns.values() if f["paths"])
+        saved = smart["resumes_taken"]
+        resumed = (f"; {saved} finished context{'s' * (saved != 1)} resumed from {'their' if saved != 1 else 'its'} "
+                   f"last run (the saved input not run again)") if saved else ""
         return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}",
+                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}{resumed}",
                 *(f"note: {n}" for n in smart.get("store_notes", ())), *function_lines(smart)]
 
     def finish(self) -> None:

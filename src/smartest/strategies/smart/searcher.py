@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from smartest.calls.intercept import own_modules
 from smartest.calls.protocol import RunNotes
 from smartest.calls.purity import CodeTable, all_functions
-from smartest.strategies.smart.policy import SummaryPolicy
+from smartest.strategies.smart.policy import STRETCH, SummaryPolicy
 from smartest.strategies.smart.store import SummaryStore
 from smartest.errors import InvalidArgument
 from smartest.strategies.settings import flag
@@ -73,7 +73,11 @@ class SmartSearcher:
                 top.stack.clear()   # the bound b on paths per function (§3.5)
                 top.bounded = True
             if top.stack:
-                return top.stack.pop()
+                cand = top.stack.pop()
+                if top is not self.root and not top.stack:
+                    # It may be the context's last run: let it record the resume stretch.
+                    cand = replace(cand, directive=(*cand.directive, STRETCH))
+                return cand
             if top is self.root:
                 return None
             self.contexts.pop()
