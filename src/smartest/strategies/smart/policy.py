@@ -255,7 +255,7 @@ class SummaryPolicy:
     # run would have used, and the searcher takes this stretch instead of running I.
     def _begin_tail(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
         rec, record = entry.call.recorder, entry.call.record
-        if (not self.stretch or rec.truncated or record is None or raised is not None and raised is rec.interrupted
+        if (not (self.stretch or self._one_side(entry)) or rec.truncated or record is None or raised is not None and raised is rec.interrupted
                 or raised is None and result is not None and symbolic_sort(result) is None
                 or not self._add_path(entry, rec.path[record.start:record.end], rec.interrupted)):
             rec.suspended += 1   # the rest of the run is off the path
@@ -273,6 +273,16 @@ class SummaryPolicy:
         except Exception as e:  # never the target's exception
             rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
             return result
+
+    @staticmethod
+    def _one_side(entry: ExploredCall) -> bool:
+        """Does a call this run opened a context for leave at most one side to try?
+        If that side is infeasible, this run is the context's last."""
+        record = entry.call.record
+        if entry.key is None or record is None:
+            return False
+        path = entry.call.recorder.path
+        return sum(b.flippable for b in path[record.start:record.end]) <= 1
 
     def _tail_notes(self, recorder: Recorder) -> dict:
         """The run's path as the resume run would have recorded it (the explored
