@@ -46,7 +46,7 @@ REUSE = [
 def run(name: str, function: str, n: int, strategy: str, **extra) -> dict:
     path = os.path.join(HERE, "programs", f"{name}.py")
     t0 = time.perf_counter()
-    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy,
+    report = smartest.explore(f"{path}:{function}", run_dir=None, coverage=False, strategy=strategy, deepen=False,
                               max_str_len=n, max_runs=5000, time_limit=600, settings=extra)
     seconds = time.perf_counter() - t0
     module = load(path)
@@ -54,7 +54,7 @@ def run(name: str, function: str, n: int, strategy: str, **extra) -> dict:
                    for lab in [label(module, function, dict(t.inputs))] if lab.startswith("bug ")})
     smart = report.extra.get("smart", {})
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
-            "complete": report.complete, "seconds": seconds, "bugs": bugs,
+            "complete": report.complete_under_bounds, "seconds": seconds, "bugs": bugs,
             "reused": smart.get("summaries_reused", 0), "summaries": smart.get("summaries", 0)}
 
 
