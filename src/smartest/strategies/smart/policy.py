@@ -123,7 +123,6 @@ class SummaryPolicy:
         self.used_stored: set[str] = set()
         self.domains: dict[Term, Term] = prepare_inputs(target.params, options)
         self.max_context_depth = 0   # the deepest context stack the searcher reached
-        self.resumes = 0             # runs that recorded a resume stretch
         self.resumes_taken = 0       # ... that stood for the paper's resume run (one run saved each)
         self.begin_run({}, None)
 
@@ -296,7 +295,6 @@ class SummaryPolicy:
             self._add_path(tail, path[shift(tail.call.record.start):shift(tail.call.record.end)],
                            recorder.interrupted)
         later = [e for e in self.explored if e is not self.region]
-        self.resumes += 1
         return {
             "path": path,
             "explored": tuple((e.ordinal, e.qualname, shift(e.start), e.key) for e in later),
@@ -304,7 +302,14 @@ class SummaryPolicy:
                            else len(path)),
             "version": self.tail_version,
             "qualname": self.region.qualname,
+            "resumed": tuple(e.qualname for e in later if e.resumed),
         }
+
+    def stretch_taken(self, notes: dict) -> None:
+        """The searcher took a run's resume stretch for the resume run."""
+        self.resumes_taken += 1
+        for q in notes["resumed"]:
+            self.stats[q].explored += 1
 
     # -- shared with the searcher --------------------------------------------
     def summary(self, qualname: str) -> FunctionSummary:
@@ -451,7 +456,8 @@ class SummaryPolicy:
         entry = ExploredCall(k, q, key, rename, call, actuals=actuals, instance=instance,
                              resumed=self.tail_from is not None)
         self.explored.append(entry)
-        self.stats[q].explored += 1
+        if not entry.resumed:   # one in a resume stretch counts if the stretch is taken (`stretch_taken`)
+            self.stats[q].explored += 1
         self._frames("explore")
         self._active[q] += 1
         try:

@@ -40,6 +40,12 @@ from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 
 
+# A run of a context with fewer sides than this left to try records the resume
+# stretch: recording costs the decisions of the calls past the callee, so not every
+# run does it, and the last few sides of a depth-first search are often infeasible.
+_NEAR_END = 4
+
+
 class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
@@ -74,8 +80,9 @@ class SmartSearcher:
                 top.bounded = True
             if top.stack:
                 cand = top.stack.pop()
-                if top is not self.root and not top.stack:
-                    # It may be the context's last run: let it record the resume stretch.
+                if top is not self.root and len(top.stack) < _NEAR_END:
+                    # It may be the context's last run (the sides left may all be
+                    # infeasible): let it record the resume stretch.
                     cand = replace(cand, directive=(*cand.directive, STRETCH))
                 return cand
             if top is self.root:
@@ -88,7 +95,7 @@ class SmartSearcher:
             if stretch is None:
                 return resume
             # The last run of the context recorded what running I again would record.
-            self.policy.resumes_taken += 1
+            self.policy.stretch_taken(top.resume[1])
             self.update(stretch)
 
     def _stretch(self, ctx: Context) -> ExploredRun | None:
