@@ -146,6 +146,7 @@ class SummaryPolicy:
         self.tail_from: int | None = None
         self.tail_region: ExploredCall | None = None
         self.tail_version = 0
+        self.tail_cover: dict[tuple, Any] = {}
         self.to_root: dict[Term, Term] = {}
         self._root_cache: dict = {}
         self._prefix: list[Term] = []
@@ -209,7 +210,7 @@ class SummaryPolicy:
         if verdict == INLINE or self._active[q]:
             # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
-            self.cover[key] = INLINE
+            self._verdicts()[key] = INLINE
             return "inline", ("a recursive call whose context its summary does not cover",)
         return "explore", (bound, k, key)
 
@@ -303,11 +304,13 @@ class SummaryPolicy:
             "version": self.tail_version,
             "qualname": self.region.qualname,
             "resumed": tuple(e.qualname for e in later if e.resumed),
+            "cover": dict(self.tail_cover),
         }
 
     def stretch_taken(self, notes: dict) -> None:
         """The searcher took a run's resume stretch for the resume run."""
         self.resumes_taken += 1
+        self.cover.update(notes["cover"])
         for q in notes["resumed"]:
             self.stats[q].explored += 1
 
@@ -403,7 +406,7 @@ class SummaryPolicy:
     def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict,
                  rec: Recorder) -> str | None:
         """COVERED/EXHAUSTED/BOUNDED: summarize the call; None: explore it."""
-        known = self.cover.get(key)
+        known = self._verdicts().get(key, self.cover.get(key))
         if known in (COVERED, EXHAUSTED, BOUNDED, INLINE):
             return known
         verdict = None
@@ -417,11 +420,11 @@ class SummaryPolicy:
         """Does the calling context imply the disjunction of the preconditions?"""
         if summary.match(env) is None:
             # The concrete arguments satisfy no precondition, and they satisfy the context.
-            self.cover[key] = summary.version
+            self._verdicts()[key] = summary.version
             return None
         domain = self._root(summary.instance(actuals).domain)
         if domain.op == "const" and domain.value:
-            self.cover[key] = COVERED
+            self._verdicts()[key] = COVERED
             return COVERED
         constraints = (*self._context(rec), build.not_(domain))
         hints = {v: self.assignment[v.value] for c in constraints for v in c.free if v.value in self.assignment}
@@ -430,9 +433,9 @@ class SummaryPolicy:
         except Exception:  # the solver's failure must not become the target's exception
             return None
         if answer.status is Status.UNSAT:
-            self.cover[key] = COVERED
+            self._verdicts()[key] = COVERED
             return COVERED
-        self.cover[key] = summary.version
+        self._verdicts()[key] = summary.version
         return None
 
     # -- acting ------------------------------------------------------------
@@ -564,6 +567,13 @@ class SummaryPolicy:
             if outcome[0] == "value":
                 result = with_term(realize(result), inst.values[outcome])
         return result
+
+    def _verdicts(self) -> dict:
+        """Where this call's cover verdict goes.  In the resume stretch the callee's
+        summary may still grow (the stretch is kept only if it does not), and its
+        domain is then an assumption narrower than the resume run's: a calling context
+        found covered under it is kept only if the stretch is taken (`stretch_taken`)."""
+        return self.tail_cover if self.tail_from is not None else self.cover
 
     def _resumed_path(self, path: Sequence[Branch]) -> Sequence[Branch]:
         """The path as the resume run records it: in the resume stretch, without the
