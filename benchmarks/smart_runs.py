@@ -55,26 +55,17 @@ def cases() -> list[tuple[str, str, str, dict, int, float]]:
 def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, time_limit: float) -> dict:
     """Explore once (in this process) and return the first run of each bug."""
     import smartest
-    from support.oracle import label, load
+    from support.oracle import FirstBugRuns, load
     module = load(path)
     if not function:
         expected = module.EXPECTED
         function = expected["function"]
         bounds = {k: expected[k] for k in ("max_str_len", "max_len", "max_depth") if k in expected}
         bounds.setdefault("max_str_len", 4)
-    first: dict[str, int] = {}
-
-    class FirstRun:
-        def on_test(self, test, stats):
-            if test.outcome in ("returned", "raised"):
-                lab = label(module, function, dict(test.inputs))
-                if lab.startswith("bug "):
-                    first.setdefault(lab, stats.runs)
-
+    first = FirstBugRuns(module, function)
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
-                              max_runs=max_runs, time_limit=time_limit, seed=0, handlers=[FirstRun()], **bounds)
-    return {"bugs": first, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete,
-            "cpu": report.extra.get("cpu_seconds")}
+                              max_runs=max_runs, time_limit=time_limit, seed=0, handlers=[first], **bounds)
+    return {"bugs": first.first, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete}
 
 
 def fresh(case, strategy: str) -> dict:

@@ -15,7 +15,7 @@ import os
 import pytest
 
 import smartest
-from support.oracle import label, load
+from support.oracle import FirstBugRuns, load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "benchmarks", "programs")
@@ -24,19 +24,10 @@ TARGETS = os.path.join(ROOT, "tests", "integration", "targets", "compositional.p
 
 def first_bugs(path: str, function: str, strategy: str, n: int, max_runs: int = 1500):
     """(report, {bug label: the run whose input first triggered it})."""
-    module = load(path)
-    first: dict[str, int] = {}
-
-    class FirstRun:
-        def on_test(self, test, stats):
-            if test.outcome in ("returned", "raised"):
-                lab = label(module, function, dict(test.inputs))
-                if lab.startswith("bug "):
-                    first.setdefault(lab, stats.runs)
-
+    first = FirstBugRuns(load(path), function)
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
-                              max_runs=max_runs, time_limit=300, max_str_len=n, seed=0, handlers=[FirstRun()])
-    return report, first
+                              max_runs=max_runs, time_limit=300, max_str_len=n, seed=0, handlers=[first])
+    return report, first.first
 
 
 # (file, function, n): programs whose helpers are summarized and reused.
