@@ -43,6 +43,7 @@ from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
+from smartest.strategies.smart.report import summary_text
 from smartest.strategies.smart.store import SummaryStore
 from smartest.strategies.smart.summary import FunctionSummary, Instance, extract, formal, outcome_class, with_term
 from smartest.solver.protocol import Query, Solver, Status
@@ -366,16 +367,7 @@ class SummaryPolicy:
 
     def summary_lines(self) -> list[str]:
         """The text report's line about summaries."""
-        smart = self.report()["smart"]
-        fns = smart["functions"]
-        reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
-        n = sum(1 for f in fns.values() if f["paths"])
-        saved = smart["resumes_taken"]
-        resumed = (f"; {saved} finished context{'s' * (saved != 1)} resumed from {'their' if saved != 1 else 'its'} "
-                   f"last run (the saved input not run again)") if saved else ""
-        return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}{resumed}",
-                *(f"note: {n}" for n in smart.get("store_notes", ())), *function_lines(smart)]
+        return summary_text(self.report()["smart"])
 
     def finish(self) -> None:
         """Save the summaries that grew (the exploration is over)."""
@@ -655,28 +647,3 @@ def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
         rec.branch(classes[i][1], True, frame)
     else:
         rec.assume(classes[i][1], True, frame)
-
-
-def function_lines(smart: dict, most: int = 12) -> list[str]:
-    """Per function: how its calls were handled by SMART and why (issue 12)."""
-    out = []
-    for q, f in list(smart["functions"].items())[:most]:
-        parts = []
-        if f["explored_calls"]:
-            parts.append(f"{f['explored_calls']} explored (their context was not covered yet: "
-                         f"{f['paths']} path summaries)")
-        if f["summarized_calls"]:
-            stored = f", {f['stored']} of them from the store" if f["stored"] else ""
-            past, n = f.get("bounded_calls", 0), f["summarized_calls"]
-            why = "the context implied its preconditions" if not past else \
-                f"{n - past}: the context implied its preconditions; {past}: past the bound on paths"
-            parts.append(f"{f['summarized_calls']} summarized ({why}{stored})")
-        if f["inlined_calls"]:
-            why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
-            parts.append(f"{f['inlined_calls']} inlined ({why})")
-        if f["incomplete_paths"]:
-            parts.append(f"{f['incomplete_paths']} path summaries leave conditions out")
-        out.append(f"  {q}: " + ("; ".join(parts) or "never called symbolically"))
-    for q, why in smart.get("not_summarized", {}).items():   # every one: the reason is the point
-        out.append(f"  {q}: inlined, never summarized ({why})")
-    return out
