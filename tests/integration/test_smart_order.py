@@ -15,7 +15,7 @@ import os
 import pytest
 
 import smartest
-from support.oracle import label, load
+from support.oracle import FirstBugRuns, load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "benchmarks", "programs")
@@ -24,19 +24,10 @@ TARGETS = os.path.join(ROOT, "tests", "integration", "targets", "compositional.p
 
 def first_bugs(path: str, function: str, strategy: str, n: int, max_runs: int = 1500):
     """(report, {bug label: the run whose input first triggered it})."""
-    module = load(path)
-    first: dict[str, int] = {}
-
-    class FirstRun:
-        def on_test(self, test, stats):
-            if test.outcome in ("returned", "raised"):
-                lab = label(module, function, dict(test.inputs))
-                if lab.startswith("bug "):
-                    first.setdefault(lab, stats.runs)
-
+    first = FirstBugRuns(load(path), function)
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
-                              max_runs=max_runs, time_limit=300, max_str_len=n, seed=0, handlers=[FirstRun()])
-    return report, first
+                              max_runs=max_runs, time_limit=300, max_str_len=n, seed=0, handlers=[first])
+    return report, first.first
 
 
 # (file, function, n): programs whose helpers are summarized and reused.
@@ -78,3 +69,25 @@ def test_object_results_are_inlined_with_their_reason_and_the_bug_comes_early():
     # Now 23-39, DART's 18-25: both move with z3's history in the process (one global
     # z3 context: earlier explorations change which model a query gets), hence the margin.
     assert smart and min(smart.values()) <= 60, smart
+
+
+# The paper resumes a finished context by running the input that first reached it
+# again (Figure 3); that run repeats a test.  The last run of the context records the
+# same stretch of the caller's path, so no input is run twice and each finished
+# context costs one run fewer (locate/top: 2n + 3 runs, the paper's count).
+RESUMED = [(TARGETS, "metered", 4, 4), (TARGETS, "two_digits", 4, 8), (TARGETS, "parity", 4, 10),
+           (os.path.join(BENCH, "locate_top.py"), "top", 4, None)]
+
+
+@pytest.mark.parametrize("path,function,n,bound", RESUMED, ids=[c[1] for c in RESUMED])
+def test_a_finished_context_resumes_from_its_last_run(path, function, n, bound):
+    report, smart = first_bugs(path, function, "smart", n)
+    inputs = [tuple(sorted(t.inputs.items())) for t in report.tests]
+    assert len(inputs) == len(set(inputs)) == report.runs, "an input was run twice"
+    assert report.extra["smart"]["resumes_taken"] >= 1
+    assert report.stop_reason == "exhausted" and report.complete_under_bounds
+    _, dart = first_bugs(path, function, "dart", n)
+    assert set(smart) == set(dart)                      # Theorem 2, by plain re-execution
+    if bound is not None:
+        # metered: bug at run 6 when each of its two contexts cost a resume run.
+        assert min(smart.values()) <= bound, smart

@@ -92,3 +92,18 @@ def label(module, function: str, inputs: dict) -> str:
         kind = "raise" if deliberate and not isinstance(e, AssertionError) else "bug"
         return f"{kind} {type(e).__name__}"
     return f"return {value!r}"
+
+
+class FirstBugRuns:
+    """An exploration handler: after how many runs the first input with each bug label
+    came (`first`), the label found by running the input on the plain function."""
+
+    def __init__(self, module, function: str) -> None:
+        self.module, self.function = module, function
+        self.first: dict[str, int] = {}
+
+    def on_test(self, test, stats) -> None:
+        if test.outcome in ("returned", "raised"):
+            lab = label(self.module, self.function, dict(test.inputs))
+            if lab.startswith("bug "):
+                self.first.setdefault(lab, stats.runs)

@@ -37,12 +37,13 @@ import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
+from smartest.strategies.smart.report import summary_text
 from smartest.strategies.smart.store import SummaryStore
 from smartest.strategies.smart.summary import FunctionSummary, Instance, extract, formal, outcome_class, with_term
 from smartest.solver.protocol import Query, Solver, Status
@@ -52,6 +53,7 @@ from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Term, build
 from smartest.terms.evaluate import evaluate
 from smartest.terms.rewrite import substitute, transform
+from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
 
 # What the cover cache knows of a calling context (else: the summary version at
@@ -66,6 +68,7 @@ INLINE_ALL = "inline every call"
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
 _CONTAINERS = {"list", "tuple", "dict", "set", "frozenset"}
+STRETCH = ("resume stretch",)   # the last entry of a directive whose run records one
 OBJECT_RESULT = ("it returns an object a summary cannot stand for (each such path would be an outcome "
                  "class of its own: no fewer runs than inlining, only later)")
 
@@ -83,6 +86,8 @@ class ExploredCall:
     raised: BaseException | None = None
     incomplete: bool = False
     actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
+    instance: tuple = ({}, {})   # canonical formals -> the caller's terms, and -> concrete values
+    resumed: bool = False        # explored in the resume stretch (`SummaryPolicy._begin_tail`)
 
     @property
     def start(self) -> int:
@@ -125,6 +130,7 @@ class SummaryPolicy:
         self.max_context_depth = 0   # the deepest context stack the searcher reached
         self._told: dict[str, int] = {}     # paths of each summary the coordinator knows of (a worker's)
         self._heard: set = set()            # path summaries another worker found
+        self.resumes_taken = 0       # runs whose resume stretch stood for the paper's resume run (one run saved each)
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -134,11 +140,21 @@ class SummaryPolicy:
     def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
         self.assignment = assignment
         self.inline_all = directive == INLINE_ALL
-        self.chain = () if self.inline_all else tuple(directive or ())
+        chain = () if self.inline_all else tuple(directive or ())
+        # The searcher marks the runs that may end their context (`STRETCH`); only
+        # they record the resume stretch, which costs the decisions of the calls in it.
+        self.stretch = bool(chain) and chain[-1] == STRETCH
+        self.chain = chain[:-1] if self.stretch else chain
         self.chain_pos = 0
         self.ordinal = 0
         self.explored: list[ExploredCall] = []
         self.region: ExploredCall | None = None
+        # The resume stretch (see `_begin_tail`): where it starts on the path and the
+        # explored call whose end closes it, once one has.
+        self.tail_from: int | None = None
+        self.tail_region: ExploredCall | None = None
+        self.tail_version = 0
+        self.tail_cover: dict[tuple, Any] = {}
         self.to_root: dict[Term, Term] = {}
         self._root_cache: dict = {}
         self._prefix: list[Term] = []
@@ -193,44 +209,120 @@ class SummaryPolicy:
             self.object_results.add(q)
             return "inline", (OBJECT_RESULT,)
         summary = self.summary(q)
-        actuals, env = {}, {}
-        for name, value in bound.arguments.items():
-            sort = symbolic_sort(value)
-            if sort is not None:
-                f = formal(q, name, sort)
-                actuals[f] = term_of(value)
-                env[f] = realize(value)
+        actuals, env = _instance_args(q, bound)
         # The calling context, by the decisions that lead to the call: the same decisions
         # mean the same inputs, while the terms may differ as summaries grow (an earlier
         # call's returned ite is rebuilt at each version of its summary).
-        key = (q, k, tuple((b.site, b.taken) for b in call.recorder.path))
+        key = (q, k, tuple((b.site, b.taken) for b in self._resumed_path(call.recorder.path)))
         verdict = self._covered(q, summary, actuals, key, env, call.recorder)
         if verdict not in (None, INLINE):
             return "summarize", (q, summary, actuals, env, verdict)
         if verdict == INLINE or self._active[q]:
             # A recursive call not covered: its branches join the outer call's path,
             # so the recursion unrolls inside one path summary (bounded by b, §3.5).
-            self.cover[key] = INLINE
+            self._verdicts()[key] = INLINE
             return "inline", ("a recursive call whose context its summary does not cover",)
         return "explore", (bound, k, key)
 
     def end_run(self, recorder: Recorder) -> RunNotes:
         region = self.region
-        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
-        ended = region is not None and (region.raised is None or region.raised is not recorder.interrupted)
-        if ended and region.call.record is not None and self._summarizable_end(region.raised):
+        if region is not None and self.tail_from is None and region.call.record is not None:
             record = region.call.record
-            outcome = outcome_of(region.result, region.raised)
-            path = extract(recorder.path[record.start:record.end], region.rename, outcome,
-                           term_of(region.result) if outcome[0] == "value" else None, region.incomplete)
-            self.summary(region.qualname).add(path)
+            self._add_path(region, recorder.path[record.start:record.end], recorder.interrupted)
         info = {
-            "explored": tuple((e.ordinal, e.qualname, e.start, e.key) for e in self.explored),
+            "explored": tuple((e.ordinal, e.qualname, e.start, e.key) for e in self.explored if not e.resumed),
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
         }
+        if self.tail_from is not None:
+            info["resume"] = self._tail_notes(recorder)
         return RunNotes(info=info)
+
+    def _add_path(self, region: ExploredCall, stretch: Sequence[Branch], interrupted: BaseException | None) -> bool:
+        """Add the path summary of an explored call that ended (`stretch`: the part of
+        the path it decided); whether it ended in a way a summary records."""
+        # A call the search interrupted (a `tryfirst`) did not end: its path is no path summary.
+        if (region.call.record is None or region.raised is not None and region.raised is interrupted
+                or not self._summarizable_end(region.raised)):
+            return False
+        outcome = outcome_of(region.result, region.raised)
+        self.summary(region.qualname).add(extract(stretch, region.rename, outcome,
+                                                  term_of(region.result) if outcome[0] == "value" else None,
+                                                  region.incomplete))
+        return True
+
+    # -- the resume stretch ------------------------------------------------
+    # The paper resumes the caller by running the saved input I again with the callee
+    # summarized (Figure 3: "return (1, stack[0..k_f - 1], I)").  That run repeats a
+    # test already run: it only records the caller's path past the call with the
+    # summary in place.  Here every run records that stretch itself: when the
+    # innermost explored call ends, its path summary is added at once, the call is
+    # put on the caller's path as a summarized call is (`_answer`, with the summary
+    # as it now stands), and the run goes on recording exactly as the resume run
+    # would, up to the end of the next explored call.  If the context's search ends
+    # with this run (no side left in the callee), the summary is the one the resume
+    # run would have used, and the searcher takes this stretch instead of running I.
+    def _begin_tail(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
+        rec, record = entry.call.recorder, entry.call.record
+        if (not (self.stretch or self._one_side(entry)) or rec.truncated or record is None or raised is not None and raised is rec.interrupted
+                or raised is None and result is not None and symbolic_sort(result) is None
+                or not self._add_path(entry, rec.path[record.start:record.end], rec.interrupted)):
+            rec.suspended += 1   # the rest of the run is off the path
+            return result
+        q = entry.qualname
+        self.tail_from = len(rec.path)
+        self.tail_version = self.summary(q).version
+        # From here on the run counts calls and states calling contexts as the resume
+        # run would: without the explored call's stretch and the calls inside it.
+        self.ordinal = entry.ordinal + 1
+        self._prefix = [c for c in (self._root(b.constraint) for b in rec.path[:record.start]) if c.op != "const"]
+        self._prefix_len = len(rec.path)
+        try:
+            return self._answer(rec, q, self.summary(q), *entry.instance, EXHAUSTED, result, raised)
+        except Exception as e:  # never the target's exception
+            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+            return result
+
+    @staticmethod
+    def _one_side(entry: ExploredCall) -> bool:
+        """Does a call this run opened a context for leave at most one side to try?
+        If that side is infeasible, this run is the context's last."""
+        record = entry.call.record
+        if entry.key is None or record is None:
+            return False
+        path = entry.call.recorder.path
+        return sum(b.flippable for b in path[record.start:record.end]) <= 1
+
+    def _tail_notes(self, recorder: Recorder) -> dict:
+        """The run's path as the resume run would have recorded it (the explored
+        call's own stretch cut out) and what the searcher needs of it."""
+        record = self.region.call.record
+        cut = record.end - record.start
+        path = (*recorder.path[:record.start], *recorder.path[record.end:])
+        shift = (lambda i: i - cut if i >= record.end else i)
+        tail = self.tail_region
+        if tail is not None and tail.call.record is not None:
+            self._add_path(tail, path[shift(tail.call.record.start):shift(tail.call.record.end)],
+                           recorder.interrupted)
+        later = [e for e in self.explored if e is not self.region]
+        return {
+            "path": path,
+            "explored": tuple((e.ordinal, e.qualname, shift(e.start), e.key) for e in later),
+            "region_end": (shift(tail.call.record.end) if tail is not None and tail.call.record is not None
+                           else len(path)),
+            "version": self.tail_version,
+            "qualname": self.region.qualname,
+            "resumed": tuple(e.qualname for e in later if e.resumed),
+            "cover": dict(self.tail_cover),
+        }
+
+    def stretch_taken(self, notes: dict) -> None:
+        """The searcher took a run's resume stretch for the resume run."""
+        self.resumes_taken += 1
+        self.cover.update(notes["cover"])
+        for q in notes["resumed"]:
+            self.stats[q].explored += 1
 
     # -- shared with the searcher --------------------------------------------
     def summary(self, qualname: str) -> FunctionSummary:
@@ -278,18 +370,13 @@ class SummaryPolicy:
             "store": self.store.path,
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
+            "resumes_taken": self.resumes_taken,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
 
     def summary_lines(self) -> list[str]:
         """The text report's line about summaries."""
-        smart = self.report()["smart"]
-        fns = smart["functions"]
-        reused = f", {smart['summaries_reused']} reused from {smart['store']}" if smart["summaries_reused"] else ""
-        n = sum(1 for f in fns.values() if f["paths"])
-        return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
-                f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}",
-                *(f"note: {n}" for n in smart.get("store_notes", ())), *function_lines(smart)]
+        return summary_text(self.report()["smart"])
 
     def finish(self) -> None:
         """Save the summaries that grew (the exploration is over)."""
@@ -379,7 +466,7 @@ class SummaryPolicy:
     def _covered(self, q: str, summary: FunctionSummary, actuals: dict, key: tuple, env: dict,
                  rec: Recorder) -> str | None:
         """COVERED/EXHAUSTED/BOUNDED: summarize the call; None: explore it."""
-        known = self.cover.get(key)
+        known = self._verdicts().get(key, self.cover.get(key))
         if known in (COVERED, EXHAUSTED, BOUNDED, INLINE):
             return known
         verdict = None
@@ -393,11 +480,11 @@ class SummaryPolicy:
         """Does the calling context imply the disjunction of the preconditions?"""
         if summary.match(env) is None:
             # The concrete arguments satisfy no precondition, and they satisfy the context.
-            self.cover[key] = summary.version
+            self._verdicts()[key] = summary.version
             return None
         domain = self._root(summary.instance(actuals).domain)
         if domain.op == "const" and domain.value:
-            self.cover[key] = COVERED
+            self._verdicts()[key] = COVERED
             return COVERED
         constraints = (*self._context(rec), build.not_(domain))
         hints = {v: self.assignment[v.value] for c in constraints for v in c.free if v.value in self.assignment}
@@ -406,9 +493,9 @@ class SummaryPolicy:
         except Exception:  # the solver's failure must not become the target's exception
             return None
         if answer.status is Status.UNSAT:
-            self.cover[key] = COVERED
+            self._verdicts()[key] = COVERED
             return COVERED
-        self.cover[key] = summary.version
+        self._verdicts()[key] = summary.version
         return None
 
     # -- acting ------------------------------------------------------------
@@ -416,6 +503,7 @@ class SummaryPolicy:
         q = call.qualname
         rename: dict[Term, Term] = {}
         actuals: dict[Term, Term] = {}
+        instance = _instance_args(q, bound)
         for name, value in list(bound.arguments.items()):
             sort = symbolic_sort(value)
             if sort is None:
@@ -428,9 +516,11 @@ class SummaryPolicy:
             actuals[t] = term_of(value)
             rename[t] = formal(q, name, sort)
             bound.arguments[name] = proxy
-        entry = ExploredCall(k, q, key, rename, call, actuals=actuals)
+        entry = ExploredCall(k, q, key, rename, call, actuals=actuals, instance=instance,
+                             resumed=self.tail_from is not None)
         self.explored.append(entry)
-        self.stats[q].explored += 1
+        if not entry.resumed:   # one in a resume stretch counts if the stretch is taken (`stretch_taken`)
+            self.stats[q].explored += 1
         self._frames("explore")
         self._active[q] += 1
         try:
@@ -450,7 +540,7 @@ class SummaryPolicy:
                 # enclosing call's path summary stays over that call's formals.
                 result = with_term(realize(result), substitute(t, actuals))
         else:
-            self._end_region(entry, result, None)
+            result = self._end_region(entry, result, None)
         return result
 
     def _decided_nothing(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> bool:
@@ -459,7 +549,8 @@ class SummaryPolicy:
         context is opened for it, and the run goes on recording (no region ends), so no
         run is spent resuming the caller."""
         rec, record = entry.call.recorder, entry.call.record
-        if (self.region is not None or record is None or record.end != record.start or rec.suspended
+        if (self.tail_region is not None or self.region is not None and self.tail_from is None
+                or record is None or record.end != record.start or rec.suspended
                 or rec.truncated or raised is not None and (raised is rec.interrupted
                                                             or not self._summarizable_end(raised))):
             return False
@@ -469,16 +560,23 @@ class SummaryPolicy:
         self.explored.remove(entry)
         return True
 
-    def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> None:
-        if self.region is not None:
-            return
+    def _end_region(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
+        """The innermost explored call ended: its region ends here and the resume
+        stretch begins (`_begin_tail`); the next explored call to end closes that.
+        The value the caller gets."""
+        if self.region is not None and (self.tail_from is None or self.tail_region is not None):
+            return result
         rec = entry.call.recorder
-        self.region = entry
         entry.result, entry.raised = result, raised
         # Any concretization so far counts: the recorder notes a (site, reason) once per
         # run, so one inside this call may have been noted before it started.
         entry.incomplete = bool(rec.concretizations) or rec.truncated
+        if self.region is None:
+            self.region = entry
+            return self._begin_tail(entry, result, raised)
+        self.tail_region = entry
         rec.suspended += 1  # the rest of the run is off the path
+        return result
 
     def _summarize(self, call: Call, q: str, summary: FunctionSummary, actuals: dict, env: dict,
                    verdict: str) -> Any:
@@ -530,6 +628,21 @@ class SummaryPolicy:
                 result = with_term(realize(result), inst.values[outcome])
         return result
 
+    def _verdicts(self) -> dict:
+        """Where this call's cover verdict goes.  In the resume stretch the callee's
+        summary may still grow (the stretch is kept only if it does not), and its
+        domain is then an assumption narrower than the resume run's: a calling context
+        found covered under it is kept only if the stretch is taken (`stretch_taken`)."""
+        return self.tail_cover if self.tail_from is not None else self.cover
+
+    def _resumed_path(self, path: Sequence[Branch]) -> Sequence[Branch]:
+        """The path as the resume run records it: in the resume stretch, without the
+        explored call's own stretch."""
+        if self.tail_from is None:
+            return path
+        record = self.region.call.record
+        return (*path[:record.start], *path[record.end:])
+
     # -- terms -------------------------------------------------------------
     def _root(self, term: Term) -> Term:
         return _substitute(term, self.to_root, self._root_cache)
@@ -555,6 +668,19 @@ def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
         return term
     return transform(term, lambda t: mapping.get(t) if t.op == "var" else
                      (t if t.free.isdisjoint(mapping) else None), cache)
+
+
+def _instance_args(q: str, bound: inspect.BoundArguments) -> tuple[dict, dict]:
+    """What a summary of q is instantiated with at this call: each canonical formal's
+    term in the caller, and its concrete value."""
+    actuals, env = {}, {}
+    for name, value in bound.arguments.items():
+        sort = symbolic_sort(value)
+        if sort is not None:
+            f = formal(q, name, sort)
+            actuals[f] = term_of(value)
+            env[f] = realize(value)
+    return actuals, env
 
 
 def _annotated_object(fn: Callable) -> bool:
@@ -589,28 +715,3 @@ def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
         rec.branch(classes[i][1], True, frame)
     else:
         rec.assume(classes[i][1], True, frame)
-
-
-def function_lines(smart: dict, most: int = 12) -> list[str]:
-    """Per function: how its calls were handled by SMART and why (issue 12)."""
-    out = []
-    for q, f in list(smart["functions"].items())[:most]:
-        parts = []
-        if f["explored_calls"]:
-            parts.append(f"{f['explored_calls']} explored (their context was not covered yet: "
-                         f"{f['paths']} path summaries)")
-        if f["summarized_calls"]:
-            stored = f", {f['stored']} of them from the store" if f["stored"] else ""
-            past, n = f.get("bounded_calls", 0), f["summarized_calls"]
-            why = "the context implied its preconditions" if not past else \
-                f"{n - past}: the context implied its preconditions; {past}: past the bound on paths"
-            parts.append(f"{f['summarized_calls']} summarized ({why}{stored})")
-        if f["inlined_calls"]:
-            why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
-            parts.append(f"{f['inlined_calls']} inlined ({why})")
-        if f["incomplete_paths"]:
-            parts.append(f"{f['incomplete_paths']} path summaries leave conditions out")
-        out.append(f"  {q}: " + ("; ".join(parts) or "never called symbolically"))
-    for q, why in smart.get("not_summarized", {}).items():   # every one: the reason is the point
-        out.append(f"  {q}: inlined, never summarized ({why})")
-    return out

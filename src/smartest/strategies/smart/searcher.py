@@ -27,10 +27,11 @@ path are instantiated with it before they reach the solver.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from smartest.calls.intercept import own_modules
+from smartest.calls.protocol import RunNotes
 from smartest.calls.purity import CodeTable, all_functions
-from smartest.strategies.smart.policy import INLINE_ALL, SummaryPolicy
+from smartest.strategies.smart.policy import INLINE_ALL, STRETCH, SummaryPolicy
 from smartest.strategies.smart.store import SummaryStore
 from smartest.errors import InvalidArgument
 from smartest.strategies.settings import flag
@@ -39,10 +40,16 @@ from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, SideStatus, dangling_sides
 
 
+# A run of a context with fewer sides than this left to try records the resume
+# stretch: recording costs the decisions of the calls past the callee, so not every
+# run does it, and the last few sides of a depth-first search are often infeasible.
+_NEAR_END = 4
+
+
 class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
-    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded")
+    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "resume")
 
     def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
                  key: tuple | None) -> None:
@@ -55,6 +62,7 @@ class Context:
         self.tree = ExecutionTree()
         self.stack: list[Candidate] = []
         self.bounded = False
+        self.resume: tuple | None = None   # (run, its resume stretch): the last run's, if it may stand for I's
 
 
 class SmartSearcher:
@@ -94,13 +102,42 @@ class SmartSearcher:
                 top.stack.clear()   # the bound b on paths per function (§3.5)
                 top.bounded = True
             if top.stack:
-                return top.stack.pop()
+                cand = top.stack.pop()
+                if top is not self.root and len(top.stack) < _NEAR_END:
+                    # It may be the context's last run (the sides left may all be
+                    # infeasible): let it record the resume stretch.
+                    cand = replace(cand, directive=(*cand.directive, STRETCH))
+                return cand
             if top is self.root:
                 return None
             self.contexts.pop()
             self.policy.context_done(top.key, top.qualname, top.bounded)
             parent = self.contexts[-1]
-            return Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
+            resume = Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
+            stretch = self._stretch(top)
+            if stretch is None:
+                return resume
+            # The last run of the context recorded what running I again would record.
+            self.policy.stretch_taken(top.resume[1])
+            self.update(stretch)
+
+    def _stretch(self, ctx: Context) -> ExploredRun | None:
+        """The resume run of a finished context, as its last run recorded it, if that
+        run may stand for it: it followed the context's prefix, and the callee's
+        summary has not changed since (the resume run would use the same one)."""
+        if ctx.resume is None or ctx.bounded:
+            return None
+        run, notes = ctx.resume
+        if self.policy.summary(ctx.qualname).version != notes["version"]:
+            return None
+        path = notes["path"]
+        if decisions(path[:ctx.start]) != ctx.prefix:
+            return None
+        info = {"explored": notes["explored"], "region_end": notes["region_end"],
+                "to_root": run.notes.info.get("to_root", {})}
+        parent = self.contexts[-1]
+        return replace(run, path=path, candidate=Candidate(None, ctx.saved, ctx.prefix, parent.chain, ("resume", ctx)),
+                       diverged=False, new_path=False, notes=RunNotes(info=info))
 
     def update(self, run: ExploredRun) -> None:
         if self.policy.inline_all:
@@ -108,6 +145,7 @@ class SmartSearcher:
         cand = run.candidate
         if cand is None:  # a random (re)start: the search begins again at the target
             self.contexts = [self.root]
+        self.contexts[-1].resume = None
         if self._abandon():
             return
         ctx = self.contexts[-1]
@@ -134,6 +172,9 @@ class SmartSearcher:
             self.contexts.append(ctx)
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
+        stretch = info.get("resume")
+        if stretch is not None and stretch["qualname"] == ctx.qualname and ctx is not self.root:
+            ctx.resume = (run, stretch)
 
     def _abandon(self) -> bool:
         """Drop the open contexts of functions the policy now inlines (they returned an

@@ -239,7 +239,13 @@ def _fold(root: dict, value: bool) -> tuple[Term, Term | None]:
 def _combine(node: dict, done: dict, value: bool) -> tuple[Term, Term | None]:
     children = [(c, done[id(child)]) for c, child in node.items() if c is not _END]
     guarded = [(build.and_(c, d), v) for c, (d, v) in children]
-    domain = build.TRUE if _END in node else build.or_(*(g for g, _ in guarded))
+    if _END in node or _both_sides(children):
+        # c ∨ ¬c under both sides' whole domains: no condition at all.  Without this a
+        # complete summary's domain stays a tautology the solver is asked about at
+        # every call (the implication check) and that joins every later query.
+        domain = build.TRUE
+    else:
+        domain = build.or_(*(g for g, _ in guarded))
     if not value:
         return domain, None
     if _END in node:
@@ -252,6 +258,15 @@ def _combine(node: dict, done: dict, value: bool) -> tuple[Term, Term | None]:
     for g, v in reversed(guarded):
         term = build.ite(g, v, term)
     return domain, term
+
+
+def _both_sides(children: list) -> bool:
+    """Do the children part at a branch (c, ¬c), each with the whole domain below it?"""
+    if len(children) != 2:
+        return False
+    (c1, (d1, _)), (c2, (d2, _)) = children
+    whole = all(d.op == "const" and d.value is True for d in (d1, d2))
+    return whole and (c2 == build.not_(c1) or c1 == build.not_(c2))
 
 
 def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
