@@ -1,13 +1,10 @@
 """Defects a field trial on packages from the index found (notes/field-trial.md), each
 reduced to the smallest target that shows it."""
-import enum
 import os
-import re
 import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
@@ -15,36 +12,14 @@ from smartest import explore
 from smartest.cli import main
 from smartest.engine.documented import documented_raises
 from smartest.engine.isolation import take_user_interrupt, user_interrupt
+from targets import field_trial_targets as ft
+
+TARGETS = os.path.join(os.path.dirname(__file__), "targets", "field_trial_targets.py")
 
 
-def documented_parse(s: str) -> int:
-    """Parse a decimal count (like humanize's `activate`, whose docstring promises the
-    FileNotFoundError that gettext raises).
-
-    Raises:
-        ValueError: if `s` is not a decimal integer.
-    """
-    n = int(s)
-    if n > 5:
-        return 1
-    return 0
-
-
-def undocumented_parse(s: str) -> int:
-    """Parse a decimal count."""
-    n = int(s)
-    if n > 5:
-        return 1
-    return 0
-
-
-def _helper_documents(s: str) -> int:
-    """:raises ValueError: if `s` is not a number."""
-    return int(s)
-
-
-def caller_of_documented(s: str) -> int:
-    return _helper_documents(s) + 1
+def _explore(fn, **options):
+    """Explore a function of the targets file by its path (not the function object)."""
+    return explore(f"{TARGETS}:{fn.__name__}", **options)
 
 
 def _outcomes(report, fn):
@@ -60,9 +35,9 @@ def _outcomes(report, fn):
     return raising, bugs
 
 
-@pytest.mark.parametrize("fn", [documented_parse, caller_of_documented])
+@pytest.mark.parametrize("fn", [ft.documented_parse, ft.caller_of_documented])
 def test_an_exception_the_docstring_documents_is_expected_not_a_bug(fn):
-    report = explore(fn, max_runs=40, max_str_len=3, run_dir=None, coverage=False)
+    report = _explore(fn, max_runs=40, max_str_len=3, run_dir=None, coverage=False)
     raising, bugs = _outcomes(report, fn)
     assert raising, "the exploration must reach int()'s ValueError"
     assert bugs == []
@@ -70,14 +45,14 @@ def test_an_exception_the_docstring_documents_is_expected_not_a_bug(fn):
 
 
 def test_the_same_exception_undocumented_is_still_a_bug():
-    report = explore(undocumented_parse, max_runs=40, max_str_len=3, run_dir=None, coverage=False)
-    raising, bugs = _outcomes(report, undocumented_parse)
+    report = _explore(ft.undocumented_parse, max_runs=40, max_str_len=3, run_dir=None, coverage=False)
+    raising, bugs = _outcomes(report, ft.undocumented_parse)
     assert raising and bugs == raising
 
 
 def test_strict_makes_a_documented_exception_a_bug():
-    report = explore(documented_parse, max_runs=40, max_str_len=3, run_dir=None, coverage=False, strict=True)
-    raising, bugs = _outcomes(report, documented_parse)
+    report = _explore(ft.documented_parse, max_runs=40, max_str_len=3, run_dir=None, coverage=False, strict=True)
+    raising, bugs = _outcomes(report, ft.documented_parse)
     assert raising and bugs == raising
 
 
@@ -96,103 +71,59 @@ def test_documented_raises_reads_google_numpy_sphinx_and_sentences(doc, names):
     assert documented_raises(doc) == names
 
 
-def hex_digest(value: str) -> bool:
-    """validators.md5's shape: a 12-digit pattern, longer than the first bound (8)."""
-    return bool(re.fullmatch(r"[0-9a-f]{12}", value))
-
-
-def long_digest(value: str) -> bool:
-    """validators.sha1's shape: every match is longer than the deepening ceiling (32)."""
-    return bool(re.fullmatch(r"[0-9a-f]{40}", value))
-
-
 def test_a_pattern_longer_than_the_bound_is_run_before_complete_is_claimed():
-    report = explore(hex_digest, max_runs=40, run_dir=None, coverage=False)
-    assert any(hex_digest(**t.inputs) for t in report.tests), "the match was never run"
+    report = _explore(ft.hex_digest, max_runs=40, run_dir=None, coverage=False)
+    assert any(ft.hex_digest(**t.inputs) for t in report.tests), "the match was never run"
     assert report.complete
 
 
 def test_a_pattern_longer_than_the_ceiling_is_never_complete():
-    report = explore(long_digest, max_runs=40, run_dir=None, coverage=False)
-    assert long_digest(value="a" * 40)     # the path exists ...
-    assert not any(long_digest(**t.inputs) for t in report.tests)   # ... smartest cannot run it ...
+    report = _explore(ft.long_digest, max_runs=40, run_dir=None, coverage=False)
+    assert ft.long_digest(value="a" * 40)     # the path exists ...
+    assert not any(ft.long_digest(**t.inputs) for t in report.tests)   # ... smartest cannot run it ...
     assert not report.complete                                       # ... and says so
     assert report.bounded == {"max_str_len": 32, "max_len": 16}
-
-
-def _overruns(x: int) -> int:
-    """Outlives the exploration's time limit, then gets the SIGTERM the CLI's watchdog
-    sends a child past its deadline (validators: 7 functions skipped as 'interrupted')."""
-    time.sleep(0.4)
-    os.kill(os.getpid(), signal.SIGTERM)
-    return x
 
 
 def test_a_watchdog_stop_past_the_deadline_is_the_time_limit_not_the_user():
     previous = signal.signal(signal.SIGTERM, user_interrupt)
     try:
-        report = explore(_overruns, max_runs=20, time_limit=0.2, run_dir=None, coverage=False)
+        report = _explore(ft._overruns, max_runs=20, time_limit=0.2, run_dir=None, coverage=False)
     finally:
         signal.signal(signal.SIGTERM, previous)
         take_user_interrupt()
     assert report.stop_reason == "time_limit" and not report.complete
 
 
-def escape_like(s):
-    """jsonpointer.escape: no annotation, used as a string."""
-    return s.replace("~", "~0").replace("/", "~1")
-
-
-def walk_like(parts):
-    """jsonpointer.JsonPointer.from_parts: no annotation, nothing says str or int."""
-    return [str(p) for p in parts]
-
-
 def test_an_unannotated_parameter_used_as_a_string_is_explored_as_one():
-    report = explore(escape_like, max_runs=20, run_dir=None, coverage=False)
+    report = _explore(ft.escape_like, max_runs=20, run_dir=None, coverage=False)
     assert report.tests and all(isinstance(t.inputs["s"], str) for t in report.tests)
     assert not report.bugs
     assert any("s: not annotated; explored as str" in n for n in report.extra.get("annotation_notes", ()))
 
 
 def test_what_a_guessed_type_does_is_not_reported_as_a_bug():
-    report = explore(walk_like, max_runs=20, run_dir=None, coverage=False)
+    report = _explore(ft.walk_like, max_runs=20, run_dir=None, coverage=False)
     raised = []
     for t in report.tests:
         with pytest.raises(TypeError):
-            walk_like(**t.inputs)          # an int is not iterable: the guess, not the target
+            ft.walk_like(**t.inputs)          # an int is not iterable: the guess, not the target
         raised.append(t)
     assert raised and not report.bugs
 
 
-def not_iterable(n: int) -> int:
-    total = 0
-    for x in n:
-        total += x
-    return total
-
-
 def test_a_bug_s_message_is_the_plain_run_s_not_the_proxy_s():
-    report = explore(not_iterable, max_runs=20, run_dir=None)
+    report = _explore(ft.not_iterable, max_runs=20, run_dir=None)
     assert report.bugs
     for t in report.bugs:
         with pytest.raises(TypeError) as plain:
-            not_iterable(**t.inputs)
+            ft.not_iterable(**t.inputs)
         assert t.raised.message == str(plain.value) == "'int' object is not iterable"
 
 
-def finite_label(x: float) -> str:
-    """humanize.number.ordinal's shape: `math` imported inside the body, where no module
-    global could be rebound to the models."""
-    import math
-    if not math.isfinite(x):
-        return "not finite"
-    return "finite"
-
-
 def test_a_model_is_used_through_an_import_inside_the_function():
-    report = explore(finite_label, max_runs=20, run_dir=None, coverage=False)
-    assert {finite_label(**t.inputs) for t in report.tests} == {"finite", "not finite"}
+    report = _explore(ft.finite_label, max_runs=20, run_dir=None, coverage=False)
+    assert {ft.finite_label(**t.inputs) for t in report.tests} == {"finite", "not finite"}
     assert report.complete and not report.concretizations
 
 
@@ -218,27 +149,12 @@ def test_a_package_summary_lists_what_smartest_could_not_follow(tmp_path, capsys
     assert any(ln.strip().startswith("bisect.bisect_right:") and ln.endswith("in grade]") for ln in lines), out
 
 
-class _Unit(enum.Enum):
-    SECONDS = 1
-    MINUTES = 60
-    HOURS = 3600
-
-
-def unit_size(name: str) -> int:
-    """humanize.time.naturaldelta's `Unit[minimum_unit.upper()]`: a member looked up by
-    a symbolic name (CPython hashes it into `_member_map_`)."""
-    unit = _Unit[name.upper()]
-    if unit is _Unit.HOURS:
-        return -1
-    return unit.value
-
-
 def test_an_enum_member_looked_up_by_a_symbolic_name_is_a_case_split():
-    report = explore(unit_size, max_runs=30, run_dir=None, coverage=False)
+    report = _explore(ft.unit_size, max_runs=30, run_dir=None, coverage=False)
     outcomes = set()
     for t in report.tests:
         try:
-            outcomes.add(unit_size(**t.inputs))
+            outcomes.add(ft.unit_size(**t.inputs))
         except KeyError:
             outcomes.add("KeyError")
     assert outcomes == {1, 60, -1, "KeyError"}
