@@ -153,3 +153,27 @@ def test_term_tables_share_subterms():
     table = encode_terms([t, build.mul(t, t)])
     assert len(table["nodes"]) == 3
     assert decode_terms(table) == [t, build.mul(t, t)]
+
+
+def test_summaries_another_engine_wrote_are_dropped_with_a_note(tmp_path):
+    path = str(tmp_path / "summaries.sqlite")
+    old = SummaryStore(path, engine="engine-before-upgrade")
+    old.save("m.f", "h", _paths())
+    old.close()
+    same = SummaryStore(path, engine="engine-before-upgrade")
+    assert not same.notes and len(same.load("m.f", "h")) == 4
+    same.close()
+    upgraded = SummaryStore(path, engine="engine-after-upgrade")
+    assert upgraded.notes and "another version of smartest's engine" in upgraded.notes[0]
+    assert upgraded.load("m.f", "h") == []
+    upgraded.close()
+
+
+def test_the_engine_fingerprint_follows_the_engine_source(tmp_path):
+    from smartest.strategies.smart.store import engine_fingerprint
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("X = 1\n")
+    before = engine_fingerprint.__wrapped__(str(tmp_path / "pkg"))
+    (tmp_path / "pkg" / "a.py").write_text("X = 2\n")
+    assert engine_fingerprint.__wrapped__(str(tmp_path / "pkg")) != before
+    assert SummaryStore(None).engine == engine_fingerprint()

@@ -12,22 +12,27 @@ never wait for a writer) with a busy timeout (a writer waits for another instead
 failing), and each exploration writes its summaries in one transaction at the end.
 The file's schema version is SQLite's `user_version`; a store written with another
 version (or a file that is not a store) is rebuilt empty, with a note, never read.
+A summary is also only as good as the engine that built it (its models, its terms, its
+bounds), so the store records a fingerprint of the engine's source: summaries another
+version of smartest wrote are dropped, with a note, rather than trusted after an upgrade.
 
 The file lives under the run-directory base (`.smartest/summaries.sqlite` by
 default); `SummaryStore(None)` keeps nothing.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
 import time
+from functools import lru_cache
 
 from smartest.strategies.smart.summary import PathSummary
 from smartest.errors import SmartestError
 from smartest.terms.jsonform import Malformed, NotEncodable, decode_terms, encode_terms
 
-SCHEMA_VERSION = 2          # 1: pickled rows (never read again)
+SCHEMA_VERSION = 3          # 1: pickled rows (never read again); 2: no engine fingerprint
 BUSY_TIMEOUT_MS = 30_000    # how long a writer waits for another exploration's transaction
 
 _SCHEMA = """
@@ -37,8 +42,26 @@ CREATE TABLE IF NOT EXISTS summaries (
     paths TEXT NOT NULL,
     saved REAL NOT NULL,
     PRIMARY KEY (qualname, code_hash)
-)
+);
+CREATE TABLE IF NOT EXISTS engine (fingerprint TEXT NOT NULL)
 """
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@lru_cache(maxsize=None)
+def engine_fingerprint(root: str = _PACKAGE) -> str:
+    """A hash of every Python source file of the engine under `root` (names and bytes):
+    any change to the code that builds summaries gives another fingerprint."""
+    digest = hashlib.sha256()
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(folder, name)
+            digest.update(os.path.relpath(path, root).encode() + b"\0")
+            with open(path, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()[:16]
 
 
 class StoreError(SmartestError):
@@ -80,8 +103,9 @@ def decode_paths(text: str) -> list[PathSummary]:
 
 
 class SummaryStore:
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, engine: str | None = None) -> None:
         self.path = path
+        self.engine = engine or engine_fingerprint()
         self.invalidated: list[str] = []     # functions whose stored summary no longer matched
         self.notes: list[str] = []           # what happened to the file itself (rebuilt, ...)
         self._db: sqlite3.Connection | None = None
@@ -117,7 +141,9 @@ class SummaryStore:
                     db.execute(f'DROP TABLE "{name.replace(chr(34), chr(34) * 2)}"')
                 self.notes.append(f"{path}: a store of schema version {version} (this smartest writes "
                                   f"{SCHEMA_VERSION}) was rebuilt empty")
-            db.execute(_SCHEMA)
+            for statement in _SCHEMA.split(";"):
+                db.execute(statement)
+            self._check_engine(db, path)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except sqlite3.DatabaseError as e:
@@ -128,6 +154,18 @@ class SummaryStore:
             self.notes.append(f"{path}: not an SQLite file; moved to {path}.unreadable and started afresh")
             return self._open(path)
         return db
+
+    def _check_engine(self, db: sqlite3.Connection, path: str) -> None:
+        """Drop every summary another engine wrote, and record this one's fingerprint."""
+        row = db.execute("SELECT fingerprint FROM engine").fetchone()
+        if row is not None and row[0] == self.engine:
+            return
+        if row is not None and db.execute("SELECT 1 FROM summaries LIMIT 1").fetchone():
+            db.execute("DELETE FROM summaries")
+            self.notes.append(f"{path}: summaries written by another version of smartest's engine "
+                              f"({row[0]}, this one is {self.engine}) were dropped")
+        db.execute("DELETE FROM engine")
+        db.execute("INSERT INTO engine VALUES (?)", (self.engine,))
 
     @property
     def enabled(self) -> bool:
