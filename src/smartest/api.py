@@ -16,6 +16,7 @@ from smartest.engine.distributed import explore_on_ray
 from smartest.engine.parallel import explore_parallel, merge_rounds
 from smartest.engine.isolation import interrupted_by_user
 from smartest.engine.sandbox import Sandbox
+from smartest import models
 from smartest.engine.target import Target, resolve
 from smartest.errors import InvalidArgument
 from smartest.guided import CONFIGURATIONS
@@ -51,8 +52,14 @@ def explore(target: str | Callable, options: Options | None = None, *, handlers=
         raise InvalidArgument("pass either options or keyword option values, not both")
     options = check_options(options or Options(**option_values))
     spec = target_spec(target)
-    resolved = resolve(spec, options.default_type)
-    return run_exploration(resolved, options, handlers=handlers, coverage=coverage)
+    # The caller's process goes on after the exploration: its modules get back what
+    # they were (the CLI explores in a child process instead).
+    journal = models.Journal()
+    try:
+        resolved = resolve(spec, options.default_type, journal)
+        return run_exploration(resolved, options, handlers=handlers, coverage=coverage)
+    finally:
+        journal.undo()
 
 
 def check_options(options: Options) -> Options:

@@ -154,7 +154,9 @@ def _message(e: BaseException) -> str:
         return "<unprintable>"
 
 
-def resolve(spec: str, default_type: str = "int") -> Target:
+def resolve(spec: str, default_type: str = "int", journal: models.Journal = models.NO_JOURNAL) -> Target:
+    """The target `spec` names, with smartest's models installed in its own modules
+    (through `journal`, for a caller that wants them taken out again)."""
     if ":" not in spec:
         raise TargetError(f"target {spec!r} must look like path/to/file.py:func or pkg.mod:func")
     where, _, qualname = spec.rpartition(":")
@@ -173,7 +175,7 @@ def resolve(spec: str, default_type: str = "int") -> Target:
     params, notes, guessed = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
-            models.install(mod)
+            models.install(mod, journal)
     return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes),
                   tuple(guessed))
 

@@ -4,7 +4,7 @@
 they shadow the builtins of the same name for that module's code only.  Importing
 this package imports every area module, so registering is all an area has to do.
 """
-from smartest.models.registry import REGISTRY, install, register
+from smartest.models.registry import NO_JOURNAL, REGISTRY, Journal, install, register
 from smartest.models import builtins_core  # noqa: F401  (registers itself)
 from smartest.models import numbers  # noqa: F401  (after builtins_core: it extends int, str, type)
 from smartest.models import text  # noqa: F401  (after builtins_core: it extends len, ord, str)
@@ -17,4 +17,4 @@ from smartest.models import twins  # noqa: F401  (registers itself)
 from smartest.models import binary  # noqa: F401  (registers itself)
 from smartest.models import shadows  # noqa: F401  (registers itself with the call guard)
 
-__all__ = ["REGISTRY", "install", "register"]
+__all__ = ["NO_JOURNAL", "REGISTRY", "Journal", "install", "register"]

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from smartest.models.escapes import BOUND_MODELS
-from smartest.models.registry import INSTALL_HOOKS
+from smartest.models.registry import INSTALL_HOOKS, Journal
 from smartest.trace.recorder import record_concretization
 
 MODELS: dict[str, dict[str, Callable]] = {}       # module name -> attribute -> model
@@ -102,12 +102,12 @@ def view(module: ModuleType) -> ModuleView:
     return hit
 
 
-def install_module_models(module: ModuleType) -> None:
+def install_module_models(module: ModuleType, journal: Journal) -> None:
     """Rebind `module`'s globals that name a modelled module or one of its functions."""
     ns = module.__dict__
     for key, value in list(ns.items()):
         if isinstance(value, ModuleType) and not isinstance(value, ModuleView) and value.__name__ in MODELS:
-            ns[key] = view(value)
+            journal.set(ns, key, view(value))
             continue
         if not callable(value):
             continue
@@ -115,7 +115,7 @@ def install_module_models(module: ModuleType) -> None:
         models = MODELS.get(owner) if isinstance(owner, str) else None
         name = getattr(value, "__name__", None)
         if models and name in models and _ORIGINALS[owner].get(name) is value:
-            ns[key] = models[name]
+            journal.set(ns, key, models[name])
 
 
 INSTALL_HOOKS.append(install_module_models)

@@ -28,7 +28,7 @@ from types import ModuleType
 
 from smartest.models.modules import register_function
 from smartest.models.escapes import BOUND_MODELS
-from smartest.models.registry import INSTALL_HOOKS
+from smartest.models.registry import INSTALL_HOOKS, Journal
 from smartest.symbolic.bytestr import SymBytes, make_bytes
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import realize, term_of
@@ -360,17 +360,17 @@ def split(pattern, string, maxsplit=0, flags=0):
     return _compiled(pattern, flags).split(string, maxsplit)
 
 
-def install_patterns(module: ModuleType) -> None:
+def install_patterns(module: ModuleType, journal: Journal) -> None:
     """Rebind the compiled patterns (made at import) that the module's globals and the
     class attributes of its own classes hold."""
     owners = [c for c in module.__dict__.values() if isinstance(c, type) and c.__module__ == module.__name__]
     for key, value in list(module.__dict__.items()):
         if _is_pattern(value):
-            module.__dict__[key] = SymPattern(value)
+            journal.set(module.__dict__, key, SymPattern(value))
     for cls in owners:
         for key, value in list(vars(cls).items()):
             if _is_pattern(value):
-                setattr(cls, key, SymPattern(value))
+                journal.setattr(cls, key, SymPattern(value))
 
 
 def _is_pattern(value) -> bool:

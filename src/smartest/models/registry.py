@@ -25,9 +25,57 @@ _INSTALLED_MARK = "__smartest_models__"
 STAND_INS: dict[type, type] = {}     # builtin type -> its stand-in class
 # Class attributes of a stand-in (models of classmethods such as int.from_bytes).
 CLASS_MODELS: dict[str, dict[str, Any]] = {}
+
+
+class Journal:
+    """What installing models changed in a user's modules (globals, class attributes,
+    swapped code), so that a library caller gets the modules back as they were: after
+    `explore(f)` from a notebook, `type(x) is int` in the package must mean what it
+    meant before.  `NO_JOURNAL` changes the same way and keeps nothing (the CLI explores
+    in a child process that ends, and smartest's own copies of library modules stay
+    installed)."""
+
+    def __init__(self) -> None:
+        self._undo: list[Callable[[], None]] = []
+
+    def set(self, ns: dict, key: str, value: Any) -> None:
+        if key in ns:
+            old = ns[key]
+            self._remember(lambda: ns.__setitem__(key, old))
+        else:
+            self._remember(lambda: ns.pop(key, None))
+        ns[key] = value
+
+    def setattr(self, obj: Any, name: str, value: Any) -> None:
+        # A class attribute it inherited is deleted again; anything else (a function's
+        # `__code__`) is set back.
+        old = _ABSENT if isinstance(obj, type) and name not in obj.__dict__ else getattr(obj, name)
+        self._remember(lambda: delattr(obj, name) if old is _ABSENT else setattr(obj, name, old))
+        setattr(obj, name, value)
+
+    def _remember(self, undo: Callable[[], None]) -> None:
+        self._undo.append(undo)
+
+    def undo(self) -> None:
+        """Put back everything, latest change first."""
+        while self._undo:
+            self._undo.pop()()
+
+
+class _Forgetful(Journal):
+    def _remember(self, undo: Callable[[], None]) -> None:
+        pass
+
+    def setattr(self, obj: Any, name: str, value: Any) -> None:
+        setattr(obj, name, value)
+
+
+_ABSENT = object()
+NO_JOURNAL: Journal = _Forgetful()
 # More that installing does to a module (modelled library modules, the rewrite of
-# `in` and f-strings): each hook gets the module after the builtins are in place.
-INSTALL_HOOKS: list[Callable[[ModuleType], None]] = []
+# `in` and f-strings): each hook gets the module after the builtins are in place,
+# and the journal to make its changes through.
+INSTALL_HOOKS: list[Callable[[ModuleType, Journal], None]] = []
 
 
 def register(name: str) -> Callable[[Callable], Callable]:
@@ -114,14 +162,14 @@ def stand_in(name: str) -> Callable | type:
     return hit
 
 
-def install(module: ModuleType) -> None:
+def install(module: ModuleType, journal: Journal = NO_JOURNAL) -> None:
     """Shadow the modelled builtins in `module`, leaving names it defines itself alone."""
     ns = module.__dict__
     installed = ns.get(_INSTALLED_MARK, ())
     for name in REGISTRY:
         if name in ns and name not in installed:
             continue
-        ns[name] = stand_in(name)
-    ns[_INSTALLED_MARK] = tuple(REGISTRY)
+        journal.set(ns, name, stand_in(name))
+    journal.set(ns, _INSTALLED_MARK, tuple(REGISTRY))
     for hook in INSTALL_HOOKS:
-        hook(module)
+        hook(module, journal)

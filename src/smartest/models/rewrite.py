@@ -22,7 +22,7 @@ import inspect
 from types import CodeType, FunctionType, ModuleType
 
 from smartest.models import escapes, syntax
-from smartest.models.registry import INSTALL_HOOKS
+from smartest.models.registry import INSTALL_HOOKS, NO_JOURNAL, Journal
 
 _DONE = escapes.OWN_MARK
 # Method calls rewritten on any receiver (they are str-only in practice), and on a str
@@ -177,19 +177,20 @@ def _functions(module: ModuleType):
             stack.extend(vars(obj).values())
 
 
-def provide_helpers(ns: dict) -> None:
+def provide_helpers(ns: dict, journal: Journal = NO_JOURNAL) -> None:
     """The names rewritten code calls (models/syntax.py, the call guard of models/escapes.py)."""
-    ns.update(syntax.HELPERS)
-    ns["__smartest_call__"] = escapes.call
+    for name, helper in syntax.HELPERS.items():
+        journal.set(ns, name, helper)
+    journal.set(ns, "__smartest_call__", escapes.call)
 
 
-def rewrite_module(module: ModuleType) -> int:
+def rewrite_module(module: ModuleType, journal: Journal = NO_JOURNAL) -> int:
     """Swap in rewritten code for the module's functions; returns how many."""
     ns = module.__dict__
     if ns.get(_DONE):
         return 0
-    ns[_DONE] = True
-    provide_helpers(ns)
+    journal.set(ns, _DONE, True)
+    provide_helpers(ns, journal)
     filename = getattr(module, "__file__", None)
     if not filename or not filename.endswith(".py"):
         return 0
@@ -207,7 +208,7 @@ def rewrite_module(module: ModuleType) -> int:
     for fn in _functions(module):
         new = mapping.get(fn.__code__)
         if new is not None and new is not fn.__code__ and len(new.co_freevars) == len(fn.__code__.co_freevars):
-            fn.__code__ = new
+            journal.setattr(fn, "__code__", new)
             swapped += 1
     return swapped
 
