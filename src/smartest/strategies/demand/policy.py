@@ -81,6 +81,12 @@ class DemandStats:
 
 class DemandPolicy:
     name = "demand"
+    # What `complete` promises: the trees are per function, a side counts as run once
+    # any context ran it (the paper's closed dangling nodes), so a finished search has
+    # run each function's feasible local paths, not every combination of them (a
+    # recursion of unbounded depth can end complete in a few runs).
+    complete_means = ("every feasible path of each function was run in some calling context "
+                      "(demand-driven: not every combination of them)")
 
     def __init__(self, table: CodeTable, forest: Forest, stats: DemandStats, entry_name: str,
                  aim: str | None = None) -> None:
