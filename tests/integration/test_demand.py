@@ -30,7 +30,7 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "p*.py")))
 
 def explore(path, function, strategy="demand", n=4, **kw):
     kw.setdefault("max_runs", 1500)
-    kw.setdefault("time_limit", 60)
+    kw.setdefault("time_limit", 600)   # a backstop: max_runs ends these searches, not the load
     return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                             max_str_len=n, **kw)
 

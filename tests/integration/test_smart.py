@@ -28,7 +28,7 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "p*.py")))
 def explore(path, function, strategy, n=4, **kw):
     kw.setdefault("max_runs", 1500)
     return smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
-                            max_str_len=n, time_limit=60, **kw)
+                            max_str_len=n, time_limit=600, **kw)
 
 
 def labels(module, function, report) -> set[str]:
