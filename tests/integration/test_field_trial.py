@@ -216,3 +216,11 @@ def test_a_package_exploration_shows_its_progress(tmp_path, capsys, monkeypatch)
     err = capsys.readouterr().err
     assert "smartest: 0 of 2 functions explored; now progpkg.signs:sign" in err, err
     assert "smartest: 1 of 2 functions explored; now progpkg.signs:double" in err, err
+
+
+def test_a_parameter_documented_as_a_string_is_explored_as_one():
+    report = _explore(ft.documented_title, max_runs=30, run_dir=None, coverage=False)
+    assert report.tests and all(isinstance(t.inputs["text"], str) for t in report.tests)
+    assert {ft.documented_title(**t.inputs) for t in report.tests} == {"small", "other"}
+    assert any("text: not annotated; explored as str (from its docstring)" in n
+               for n in report.extra.get("annotation_notes", ()))

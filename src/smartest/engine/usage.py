@@ -7,11 +7,18 @@ called on it, a string constant compared with, added to or searched in it, the s
 of a `re` function) is explored as `str`; one it uses only with integer constants, as
 `int`; anything else keeps --default-type.  It is a guess either way, and the report
 says which parameters were guessed (engine/target.py) so their TypeErrors are not bugs.
+
+A docstring that names the type (`:type text: str`, `:param str text:`, Google's
+`text (str): ...`, numpydoc's `text : str`) is read first: titlecase's `titlecase(text)`
+documents `str` and hands `text` to the third-party `regex` module, which the uses
+alone did not show, so it was explored as an int and ended "complete" with 2 of 40
+branches.
 """
 from __future__ import annotations
 
 import ast
 import inspect
+import re
 import textwrap
 from typing import Callable
 
@@ -22,6 +29,10 @@ _STR_ALSO = frozenset({"replace", "split", "rsplit", "strip", "lstrip", "rstrip"
                        "isalpha", "isalnum", "isspace", "title", "capitalize", "zfill", "translate",
                        "removeprefix", "removesuffix", "expandtabs", "center", "ljust", "rjust", "swapcase"})
 _RE_FUNCTIONS = frozenset({"match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"})
+_RE_MODULES = frozenset({"re", "regex"})    # the standard library's and its third-party superset
+# A documented type's words, and the type each stands for.
+_DOC_WORDS = {"str": str, "string": str, "unicode": str, "text": str, "int": int, "integer": int,
+              "float": float, "bool": bool, "boolean": bool}
 
 
 def _constant_kind(node: ast.AST) -> type | None:
@@ -48,7 +59,7 @@ class _Uses(ast.NodeVisitor):
             name = self._is_param(f.value)
             if name and (f.attr in _STR_ONLY or f.attr in _STR_ALSO):
                 self.seen[name].add(str)
-            if isinstance(f.value, ast.Name) and f.value.id == "re" and f.attr in _RE_FUNCTIONS:
+            if isinstance(f.value, ast.Name) and f.value.id in _RE_MODULES and f.attr in _RE_FUNCTIONS:
                 subject = node.args[2] if f.attr in ("sub", "subn") and len(node.args) > 2 else \
                     node.args[1] if len(node.args) > 1 else None
                 name = self._is_param(subject) if subject is not None else None
@@ -90,3 +101,26 @@ def inferred_type(function: Callable, name: str) -> type | None:
     uses.visit(tree)
     kinds = uses.seen[name]
     return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def documented_type(function: Callable, name: str) -> type | None:
+    """str, int, float or bool if `function`'s docstring gives parameter `name` that
+    type in one of the usual forms (Sphinx, Google, numpydoc); None otherwise, and for
+    a union or anything else (`str or None`, `list of str`)."""
+    doc = inspect.getdoc(function)
+    if not doc:
+        return None
+    n = re.escape(name)
+    forms = (rf"^\s*:type\s+{n}\s*:\s*(.+?)\s*$",          # :type text: str
+             rf"^\s*:param\s+(\w+)\s+{n}\s*:",               # :param str text:
+             rf"^\s*{n}\s*\(([^)]*)\)\s*:",                 # text (str): ... / text (str, optional):
+             rf"^\s*{n}\s*:\s*([\w. ,]+?)\s*$")              # numpydoc: text : str
+    for form in forms:
+        m = re.search(form, doc, re.MULTILINE)
+        if m is None:
+            continue
+        words = [w for w in re.split(r"[\s,]+", m.group(1).strip().lower()) if w and w != "optional"]
+        if len(words) == 1 and words[0].removeprefix("builtins.") in _DOC_WORDS:
+            return _DOC_WORDS[words[0].removeprefix("builtins.")]
+        return None
+    return None

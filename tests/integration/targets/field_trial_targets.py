@@ -95,3 +95,19 @@ def unit_size(name: str) -> int:
     if unit is _Unit.HOURS:
         return -1
     return unit.value
+
+
+def documented_title(text, small=None):
+    """Title-case `text` (titlecase's `titlecase` documents its types this way and
+    hands `text` to a module the uses alone do not show as a string's).
+
+    :type text: str
+    """
+    words = _words(text)
+    if len(words) > 1 and words[1] == "of":
+        return "small"
+    return "other"
+
+
+def _words(text):
+    return text.split(" ") if hasattr(text, "split") else []
