@@ -13,6 +13,7 @@ import textwrap
 import pytest
 
 from smartest.cli import main
+from smartest.project.discover import discover
 
 PACKAGE = {
     "__init__.py": "",
@@ -263,3 +264,19 @@ def test_two_workers_explore_the_same_functions_and_find_the_same_bugs(package, 
     one, two = run("1"), run("2")
     assert one[0] == two[0] == 1 and one[1] == two[1]
     assert one[2] == two[2] and len(two[2]) >= 2
+
+
+def test_a_packages_own_test_files_are_not_explored(tmp_path, monkeypatch):
+    pkg = tmp_path / "withtests"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "core.py").write_text("def api(x: int) -> int:\n    return x\n")
+    for name in ("tests.py", "test.py", "test_core.py", "core_test.py", "core_tests.py", "conftest.py"):
+        (pkg / name).write_text("class TestCore:\n    def tearDown(self):\n        del self.f\n")
+    monkeypatch.chdir(tmp_path)
+    try:
+        units = discover("withtests")
+    finally:
+        for key in [k for k in sys.modules if k == "withtests" or k.startswith("withtests.")]:
+            del sys.modules[key]
+    assert [u.name for u in units] == ["withtests.core:api"]

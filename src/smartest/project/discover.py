@@ -18,7 +18,14 @@ from types import ModuleType
 from smartest.engine.target import _import, _load_file
 from smartest.errors import TargetError
 
-_SKIPPED_FILES = ("__main__.py", "setup.py", "conftest.py")
+_SKIPPED_FILES = ("__main__.py", "setup.py", "conftest.py", "tests.py", "test.py")
+
+
+def _is_test_file(name: str) -> bool:
+    """A package's own tests (pytest's and unittest's file names): their methods are
+    not the package's API, and called alone (`tearDown` before `setUp`) they fail for
+    no bug of the package (titlecase ships `titlecase/tests.py`)."""
+    return name in _SKIPPED_FILES or name.startswith("test_") or name.endswith(("_test.py", "_tests.py"))
 
 
 @dataclass(frozen=True)
@@ -92,7 +99,7 @@ def _python_files(directory: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__pycache__")) and d not in ("tests", "test"))
         for f in sorted(files):
             private = f.startswith("_") and f != "__init__.py"
-            if f.endswith(".py") and f not in _SKIPPED_FILES and not f.startswith("test_") and not private:
+            if f.endswith(".py") and not _is_test_file(f) and not private:
                 out.append(os.path.join(root, f))
     return out
 
