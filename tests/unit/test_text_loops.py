@@ -9,10 +9,10 @@ import smartest.models  # noqa: F401  (installs the models on the proxies)
 from smartest.symbolic.strs import new_str_input
 from smartest.terms.evaluate import evaluate
 
-ALPHABET = "ab\n\r\t \x0b\x1cAB\u00df\u00e9\u0101\u03a3\u03c3\u01c5\x85\u2028"
+ALPHABET = "ab\n\r\t \x0b\x1cAB\u00df\u00e9\u0101\u03a3\u03c3\u01c5\u01c6\ufb01\x85\u2028"
 TABLE = str.maketrans({"a": "xy", "b": None, "\t": "T", "\u03a3": 0x41})
 CALLS = [("splitlines", ()), ("splitlines", (True,)), ("expandtabs", ()), ("expandtabs", (3,)),
-         ("expandtabs", (0,)), ("swapcase", ()), ("translate", (TABLE,))]
+         ("expandtabs", (0,)), ("swapcase", ()), ("translate", (TABLE,)), ("capitalize", ())]
 
 
 @pytest.mark.parametrize("name,args", CALLS, ids=[f"{n}{a!r}"[:30] for n, a in CALLS])

@@ -1,5 +1,6 @@
 """str methods decided character by character, written as loops over modelled operations:
-`splitlines`, `expandtabs`, `swapcase`, `translate` (with a plain dict table).
+`splitlines`, `expandtabs`, `swapcase`, `translate` (with a plain dict table), and
+`capitalize` (its first character decided apart from the rest).
 
 Each walks the proxy as a `for` loop would (its length decided by the iteration's
 recorded tests) and records, per character, the comparisons CPython's C loop makes
@@ -8,8 +9,15 @@ per-character terms and every other choice is a branch the search can take.  Wha
 loop cannot express exactly records a concretization and returns the real method's
 result: a table that is not a plain dict of int keys, an argument that is a proxy,
 and in `swapcase` a capital sigma (its lower case depends on its neighbours).
+`capitalize` is the upper case of the first character and the lower case of the rest,
+except where CPython's answer is neither: a first character whose title case is not
+its upper case (`ß` gives `Ss`, `ǆ` gives `ǅ`; 135 such characters, a branch), and a
+capital sigma after it (lowered by its neighbours, the first included): those record a
+concretization.
 """
 from __future__ import annotations
+
+import sys
 
 from smartest.symbolic.strs import SymStr, make_str
 from smartest.symbolic.text_methods import branch
@@ -19,6 +27,9 @@ from smartest.trace.recorder import record_concretization
 # str.splitlines' line boundaries (CPython's Py_UNICODE_ISLINEBREAK).
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _SIGMA = "\u03a3"
+# The characters whose title case (what capitalize gives a first character) is not
+# their upper case.
+_TITLE_NOT_UPPER = "".join(chr(i) for i in range(sys.maxunicode + 1) if chr(i).title() != chr(i).upper())
 
 
 def _plain(s) -> str:
@@ -119,6 +130,16 @@ def translate(s, table):
     return _concat(pieces)
 
 
-MODELS = {"splitlines": splitlines, "expandtabs": expandtabs, "swapcase": swapcase, "translate": translate}
+def capitalize(s):
+    if len(s) == 0:
+        return s[:0]
+    head, rest = s[:1], s[1:]
+    if _one_of(head, _TITLE_NOT_UPPER) or branch(build.contains(rest.term, build.const(_SIGMA)), _SIGMA in _plain(rest)):
+        return _fallback(s, "capitalize")
+    return make_str(str.capitalize(_plain(s)), (head.upper() + rest.lower()).term)
+
+
+MODELS = {"splitlines": splitlines, "expandtabs": expandtabs, "swapcase": swapcase, "translate": translate,
+          "capitalize": capitalize}
 for _name, _fn in MODELS.items():
     setattr(SymStr, _name, _fn)
