@@ -167,6 +167,23 @@ def run_exploration(target: Target, options: Options, *, handlers=(), coverage: 
             sandbox.close()
 
 
+def _guess_misfits(report: Report, target: Target) -> None:
+    """A run that ended in the TypeError or AttributeError a guessed parameter type
+    makes (not a bug, engine/execute.py) says the guess is wrong, and whatever the
+    function does with the right type was not run: such a search is not complete
+    (boltons' `args2cmd` got an int for its list of arguments and ended "complete"
+    with 0 of 18 branches)."""
+    misfits = [t for t in report.tests if t.raised is not None and t.raised.type in ("TypeError", "AttributeError")]
+    if not misfits:
+        return
+    first = misfits[0].raised
+    report.complete = False
+    report.extra["guess_misfits"] = len(misfits)
+    report.notes.append(f"the guessed types of {', '.join(target.guessed)} do not fit: {len(misfits)} run(s) ended in "
+                        f"{first.type} at {first.where}; annotate the parameters (or set --default-type) to "
+                        f"explore what the function does with the right types")
+
+
 def _confirm(report: Report, target: Target, options: Options, sandbox: Sandbox | None) -> None:
     """Bugs only if a plain run of their input shows them (report/confirm.py)."""
     replayed = report.replay.get("mismatches") if report.replay else None
@@ -264,6 +281,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
     report.complete_means = getattr(policy, "complete_means", report.complete_means)
     if target.guessed:
         report.complete_means += f", with the guessed types of {', '.join(target.guessed)}"
+        _guess_misfits(report, target)
     _opaque_report(report, options, mixed)
     report.extra["sandbox"] = sandbox.as_dict() if sandbox is not None else {"on": False}
     report.extra.update(guidance.report())

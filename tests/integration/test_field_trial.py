@@ -110,6 +110,8 @@ def test_what_a_guessed_type_does_is_not_reported_as_a_bug():
             ft.walk_like(**t.inputs)          # an int is not iterable: the guess, not the target
         raised.append(t)
     assert raised and not report.bugs
+    # ... and the search is not complete: what the function does with the right type was not run.
+    assert not report.complete and report.extra["guess_misfits"] == len(raised)
 
 
 def test_a_bug_s_message_is_the_plain_run_s_not_the_proxy_s():
