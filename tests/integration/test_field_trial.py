@@ -226,3 +226,11 @@ def test_a_parameter_documented_as_a_string_is_explored_as_one():
     assert {ft.documented_title(**t.inputs) for t in report.tests} == {"small", "other"}
     assert any("text: not annotated; explored as str (from its docstring)" in n
                for n in report.extra.get("annotation_notes", ()))
+
+
+def test_a_parameter_shown_in_a_docstring_example_is_explored_with_its_type():
+    report = _explore(ft.example_join, max_runs=12, run_dir=None, coverage=False, deepen=False)
+    assert report.tests and all(type(t.inputs["args"]) is list and all(type(a) is str for a in t.inputs["args"])
+                                for t in report.tests)
+    assert any('"' in ft.example_join(**t.inputs) for t in report.tests)
+    assert any("explored as list" in n and "examples" in n for n in report.extra.get("annotation_notes", ()))

@@ -1,7 +1,7 @@
 """The type an unannotated parameter is explored with, read from its docstring."""
 import pytest
 
-from smartest.engine.usage import documented_type
+from smartest.engine.usage import documented_type, example_type
 
 
 def sphinx(text, n):
@@ -50,3 +50,33 @@ def unions(text, n, items):
 ])
 def test_a_documented_type_is_read_in_each_usual_form(function, name, expected):
     assert documented_type(function, name) is expected
+
+
+def abbreviate(string, keep=1):
+    """Shorten.
+
+    >>> abbreviate('abcdef')
+    'a4f'
+    >>> print(abbreviate("localization", keep=2))
+    lo8on
+    """
+
+
+def join_args(args, sep=" "):
+    """>>> join_args(['aa', '[bb]'], sep=',')"""
+
+
+def mixed(x):
+    """>>> mixed(1)
+    >>> mixed('a')
+    >>> other(2.5)
+    """
+
+
+@pytest.mark.parametrize("function,name,expected", [
+    (abbreviate, "string", str), (abbreviate, "keep", int),
+    (join_args, "args", list[str]), (join_args, "sep", str),
+    (mixed, "x", None), (sphinx, "text", None),
+])
+def test_a_docstring_examples_literal_gives_the_type(function, name, expected):
+    assert example_type(function, name) == expected

@@ -21,7 +21,7 @@ import sys
 import typing
 from typing import Any, Callable
 
-from smartest.engine.usage import documented_type, inferred_type
+from smartest.engine.usage import documented_type, example_type, inferred_type
 from smartest.symbolic.inputs import kind_for
 
 
@@ -45,11 +45,12 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
             types[p.name] = _from_default(p, None)
             if types[p.name] is None:
                 guessed.append(p.name)
-                documented = documented_type(function, p.name)
+                example = example_type(function, p.name)
+                documented = example or documented_type(function, p.name)
                 used = documented or inferred_type(function, p.name)
                 types[p.name] = used or default_type
-                source = "from its docstring" if documented else "from its uses in the body" if used \
-                    else "--default-type"
+                source = "from its docstring's examples" if example else "from its docstring" if documented \
+                    else "from its uses in the body" if used else "--default-type"
                 notes.append(f"{p.name}: not annotated; explored as {annotation_repr(types[p.name])} "
                              f"({source}); a TypeError or "
                              f"AttributeError is not counted as a bug, since the type is a guess")

@@ -8,7 +8,9 @@ of a `re` function) is explored as `str`; one it uses only with integer constant
 `int`; anything else keeps --default-type.  It is a guess either way, and the report
 says which parameters were guessed (engine/target.py) so their TypeErrors are not bugs.
 
-A docstring that names the type (`:type text: str`, `:param str text:`, Google's
+A docstring's examples (`>>> a10n('abcdef')`, `>>> args2cmd(['aa', 'bb'])`) are real
+calls: the literal an example passes gives the type first (a list of one element
+type gives `list[T]`).  A docstring that names the type (`:type text: str`, `:param str text:`, Google's
 `text (str): ...`, numpydoc's `text : str`) is read first: titlecase's `titlecase(text)`
 documents `str` and hands `text` to the third-party `regex` module, which the uses
 alone did not show, so it was explored as an int and ended "complete" with 2 of 40
@@ -124,3 +126,57 @@ def documented_type(function: Callable, name: str) -> type | None:
             return _DOC_WORDS[words[0].removeprefix("builtins.")]
         return None
     return None
+
+
+_LITERALS = (str, int, float, bool, bytes)
+
+
+def _literal_type(node: ast.AST):
+    """The type of a literal argument: a scalar's, or list[T] / set[T] for a non-empty
+    display of one scalar type; None for anything else."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if type(value) in _LITERALS:
+        return type(value)
+    if type(value) in (list, set) and value and len({type(v) for v in value}) == 1 \
+            and type(next(iter(value))) in _LITERALS:
+        return list[type(next(iter(value)))] if type(value) is list else set[type(next(iter(value)))]
+    return None
+
+
+def example_type(function: Callable, name: str):
+    """The type the docstring's examples (`>>> f(...)` lines calling `function` by
+    name) pass for parameter `name`, if every example that passes it passes a literal
+    of the same type; None otherwise."""
+    doc = inspect.getdoc(function)
+    fname = getattr(function, "__name__", None)
+    if not doc or ">>>" not in doc or not fname:
+        return None
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    found = set()
+    for line in doc.splitlines():
+        line = line.strip()
+        if not line.startswith(">>> "):
+            continue
+        try:
+            tree = ast.parse(line[4:])
+        except SyntaxError:
+            continue
+        for call in ast.walk(tree):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, (ast.Name, ast.Attribute))
+                    and (call.func.id if isinstance(call.func, ast.Name) else call.func.attr) == fname):
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                continue
+            try:
+                bound = signature.bind_partial(*call.args, **{k.arg: k.value for k in call.keywords})
+            except TypeError:
+                continue
+            if name in bound.arguments:
+                found.add(_literal_type(bound.arguments[name]))
+    return next(iter(found)) if len(found) == 1 else None

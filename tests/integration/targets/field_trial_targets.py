@@ -111,3 +111,16 @@ def documented_title(text, small=None):
 
 def _words(text):
     return text.split(" ") if hasattr(text, "split") else []
+
+
+def example_join(args):
+    """Join shell words (boltons' `args2cmd` shows its argument only in an example).
+
+    >>> example_join(['aa', 'b b'])
+    'aa "b b"'
+    """
+    return " ".join(_quoted(a) for a in args)
+
+
+def _quoted(a):
+    return f'"{a}"' if " " in a else a
