@@ -33,7 +33,7 @@ MODELED = {
             "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isspace",
             "isupper", "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace",
             "rfind", "rindex", "rjust", "rpartition", "rstrip", "split", "startswith", "strip", "upper", "zfill",
-            "splitlines", "expandtabs", "swapcase", "translate", "capitalize"},
+            "splitlines", "expandtabs", "swapcase", "translate", "capitalize", "title"},
     "int": {"to_bytes", "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__divmod__", "__float__", "__floor__",
             "__floordiv__", "__format__", "__ge__", "__gt__", "__hash__", "__index__", "__int__", "__invert__",
             "__le__", "__lshift__", "__lt__", "__mod__", "__mul__", "__neg__", "__or__", "__pos__", "__pow__",

@@ -1,6 +1,7 @@
 """str methods decided character by character, written as loops over modelled operations:
-`splitlines`, `expandtabs`, `swapcase`, `translate` (with a plain dict table), and
-`capitalize` (its first character decided apart from the rest).
+`splitlines`, `expandtabs`, `swapcase`, `translate` (with a plain dict table),
+`capitalize` (its first character decided apart from the rest) and `title` (each
+character's case decided by whether the one before it is cased).
 
 Each walks the proxy as a `for` loop would (its length decided by the iteration's
 recorded tests) and records, per character, the comparisons CPython's C loop makes
@@ -13,7 +14,7 @@ and in `swapcase` a capital sigma (its lower case depends on its neighbours).
 except where CPython's answer is neither: a first character whose title case is not
 its upper case (`ß` gives `Ss`, `ǆ` gives `ǅ`; 135 such characters, a branch), and a
 capital sigma after it (lowered by its neighbours, the first included): those record a
-concretization.
+concretization.  `title` records the same two in any position.
 """
 from __future__ import annotations
 
@@ -139,7 +140,17 @@ def capitalize(s):
     return make_str(str.capitalize(_plain(s)), (head.upper() + rest.lower()).term)
 
 
+def title(s):
+    pieces, previous_cased = [], False
+    for c in s:
+        if _one_of(c, _TITLE_NOT_UPPER) or _is(c, _SIGMA):
+            return _fallback(s, "title")
+        pieces.append(c.lower() if previous_cased else c.upper())
+        previous_cased = bool(c.isupper() or c.islower())
+    return _concat(pieces)
+
+
 MODELS = {"splitlines": splitlines, "expandtabs": expandtabs, "swapcase": swapcase, "translate": translate,
-          "capitalize": capitalize}
+          "capitalize": capitalize, "title": title}
 for _name, _fn in MODELS.items():
     setattr(SymStr, _name, _fn)
