@@ -80,3 +80,43 @@ def mixed(x):
 ])
 def test_a_docstring_examples_literal_gives_the_type(function, name, expected):
     assert example_type(function, name) == expected
+
+
+def checks_text(text):
+    if isinstance(text, str):
+        return 1
+    elif isinstance(text, (bytes, bytearray)):
+        return 2
+    raise ValueError("expected text or bytes")
+
+
+def checks_one(n):
+    if not isinstance(n, int):
+        raise TypeError("n")
+    return n.bit_length()
+
+
+def test_isinstance_tests_give_the_union_of_the_types_tested():
+    import typing
+    from smartest.engine.usage import inferred_type
+    assert inferred_type(checks_text, "text") == typing.Union[str, bytes]
+    assert inferred_type(checks_one, "n") is int
+
+
+def checked_and_shown(text):
+    """>>> checked_and_shown('abc')"""
+    if isinstance(text, str):
+        return text.isascii()
+    if isinstance(text, bytes):
+        return text.isascii()
+    raise ValueError("expected text or bytes")
+
+
+def test_several_isinstance_types_come_before_one_example_and_an_example_before_the_uses():
+    import typing
+    from smartest.engine.usage import guessed_type
+    assert guessed_type(checked_and_shown, "text") == (typing.Union[str, bytes], "from the isinstance tests in the body")
+    assert guessed_type(abbreviate, "string") == (str, "from its docstring's examples")
+    assert guessed_type(sphinx, "text") == (str, "from its docstring")
+    assert guessed_type(checks_one, "n") == (int, "from its uses in the body")
+    assert guessed_type(mixed, "x") == (None, "--default-type")

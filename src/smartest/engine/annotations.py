@@ -21,7 +21,7 @@ import sys
 import typing
 from typing import Any, Callable
 
-from smartest.engine.usage import documented_type, example_type, inferred_type
+from smartest.engine.usage import guessed_type
 from smartest.symbolic.inputs import kind_for
 
 
@@ -45,12 +45,8 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
             types[p.name] = _from_default(p, None)
             if types[p.name] is None:
                 guessed.append(p.name)
-                example = example_type(function, p.name)
-                documented = example or documented_type(function, p.name)
-                used = documented or inferred_type(function, p.name)
+                used, source = guessed_type(function, p.name)
                 types[p.name] = used or default_type
-                source = "from its docstring's examples" if example else "from its docstring" if documented \
-                    else "from its uses in the body" if used else "--default-type"
                 notes.append(f"{p.name}: not annotated; explored as {annotation_repr(types[p.name])} "
                              f"({source}); a TypeError or "
                              f"AttributeError is not counted as a bug, since the type is a guess")
@@ -74,7 +70,9 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
 
 
 def annotation_repr(value: Any) -> str:
-    return getattr(value, "__name__", None) or str(value).replace("typing.", "")
+    if isinstance(value, type):
+        return value.__name__
+    return str(value).replace("typing.", "")
 
 
 def _from_default(p: inspect.Parameter, default_type: str | None) -> Any:

@@ -5,7 +5,10 @@ int, and each function then failed on its first line (`s.replace` on an int) wit
 "bug" that only the guess made.  A parameter the body uses as a string (a str method
 called on it, a string constant compared with, added to or searched in it, the subject
 of a `re` function) is explored as `str`; one it uses only with integer constants, as
-`int`; anything else keeps --default-type.  It is a guess either way, and the report
+`int`; anything else keeps --default-type.  A parameter the body tests with
+`isinstance(x, T)` is explored as the union of the types tested (boltons' `is_ascii`
+takes `str` or `bytes` and raises ValueError for anything else: as an int it ended
+"complete" having run only that raise).  It is a guess either way, and the report
 says which parameters were guessed (engine/target.py) so their TypeErrors are not bugs.
 
 A docstring's examples (`>>> a10n('abcdef')`, `>>> args2cmd(['aa', 'bb'])`) are real
@@ -22,6 +25,7 @@ import ast
 import inspect
 import re
 import textwrap
+import typing
 from typing import Callable
 
 _STR_ONLY = frozenset(n for n in dir(str) if not n.startswith("_")) - frozenset(
@@ -45,18 +49,35 @@ def _constant_kind(node: ast.AST) -> type | None:
     return None
 
 
+_CHECKABLE = {"str": str, "int": int, "float": float, "bool": bool, "bytes": bytes}
+
+
 class _Uses(ast.NodeVisitor):
-    """Evidence, per parameter name, for str and for int."""
+    """Evidence, per parameter name, for str and for int, and the types `isinstance`
+    tests it against."""
 
     def __init__(self, names: set[str]) -> None:
         self.names = names
         self.seen: dict[str, set[type]] = {n: set() for n in names}
+        self.checked: dict[str, list[type]] = {n: [] for n in names}
+
+    def _isinstance(self, node: ast.Call) -> None:
+        name = self._is_param(node.args[0]) if len(node.args) == 2 else None
+        if name is None:
+            return
+        spec = node.args[1]
+        for t in (spec.elts if isinstance(spec, ast.Tuple) else [spec]):
+            kind = _CHECKABLE.get(t.id) if isinstance(t, ast.Name) else None
+            if kind is not None and kind not in self.checked[name]:
+                self.checked[name].append(kind)
 
     def _is_param(self, node: ast.AST) -> str | None:
         return node.id if isinstance(node, ast.Name) and node.id in self.names else None
 
     def visit_Call(self, node: ast.Call) -> None:
         f = node.func
+        if isinstance(f, ast.Name) and f.id == "isinstance":
+            self._isinstance(node)
         if isinstance(f, ast.Attribute):
             name = self._is_param(f.value)
             if name and (f.attr in _STR_ONLY or f.attr in _STR_ALSO):
@@ -92,15 +113,18 @@ class _Uses(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def inferred_type(function: Callable, name: str) -> type | None:
-    """str or int if the uses of parameter `name` in `function`'s body point to one
-    and only one of them; None when they do not (or the source cannot be read)."""
+def inferred_type(function: Callable, name: str):
+    """The union of the types `isinstance` tests parameter `name` against, if any; else
+    str or int if its uses in `function`'s body point to one and only one of them;
+    None when they do not (or the source cannot be read)."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError, ValueError):
         return None
     uses = _Uses({name})
     uses.visit(tree)
+    if uses.checked[name]:
+        return typing.Union[tuple(uses.checked[name])]
     kinds = uses.seen[name]
     return next(iter(kinds)) if len(kinds) == 1 else None
 
@@ -180,3 +204,18 @@ def example_type(function: Callable, name: str):
             if name in bound.arguments:
                 found.add(_literal_type(bound.arguments[name]))
     return next(iter(found)) if len(found) == 1 else None
+
+
+def guessed_type(function: Callable, name: str):
+    """(the type to explore unannotated parameter `name` with, where it came from), or
+    (None, "--default-type").  Most telling first: the types `isinstance` tests when
+    there are several (every type the function takes), the docstring's examples, the
+    type the docstring names, then the uses."""
+    used = inferred_type(function, name)
+    if typing.get_origin(used) is typing.Union:
+        return used, "from the isinstance tests in the body"
+    for guess, source in ((example_type, "from its docstring's examples"), (documented_type, "from its docstring")):
+        found = guess(function, name)
+        if found is not None:
+            return found, source
+    return (used, "from its uses in the body") if used is not None else (None, "--default-type")
