@@ -59,7 +59,7 @@ class _Blame:
         self.blamed: list[dict] = []
         self.deaths = 0         # workers that died in a run whose inputs they left: runs, counted
 
-    def died(self, inputs: dict | None, co: "_Coordinator") -> str:
+    def died(self, inputs: dict | None, co: _Coordinator) -> str:
         """What a worker's death in a run of `inputs` taught: "suspect", "blamed" or ""."""
         if inputs is None or inputs in self.blamed:
             return ""
