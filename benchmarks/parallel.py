@@ -74,7 +74,8 @@ def _compositional(report) -> str:
                 f"{sum(f['contexts'] for f in fns)}; summary messages passed on {par.get('summaries_shared', 0)}")
     if demand:
         return (f"lazy runs {demand['lazy_runs']}, relevant runs {demand['relevant_runs']}, sides proved "
-                f"unreachable {demand['unreachable']} (trees: the coordinator's only)")
+                f"unreachable {demand['unreachable']}; local paths {demand['paths']} (every worker's), "
+                f"messages of paths passed on {par.get('summaries_shared', 0)}")
     return ""
 
 

@@ -270,7 +270,14 @@ def work_loop(conn, coordinator: Engine, share: str, solver_factory, cpu0: float
     probing = False       # it said "idle" with probes to make: it says "probed" when they are made
     idle = 0.0            # seconds waiting with nothing to run, once the first job came
     started = None
+    heard: list = []      # what other workers learned, told while a candidate of ours was chosen
     while True:
+        if heard and getattr(work, "next", None) is None:
+            # Between candidates only: a side another worker ran, learned between our
+            # choice of a candidate and its run, would make that run look diverged.
+            for body in heard:
+                learn(engine.policy, body)
+            heard = []
         if work.pending() and not conn.poll():
             work.step()
             continue
@@ -303,7 +310,7 @@ def work_loop(conn, coordinator: Engine, share: str, solver_factory, cpu0: float
         elif kind == "split":
             out.send("jobs", work.give())
         elif kind == "summaries":
-            learn(engine.policy, body)
+            heard.append(body)
         elif kind == "paths":       # the signatures of every path so far (a worker not forked from there)
             engine.signatures.update(body)
         elif kind == "avoid":       # inputs two workers died in: the target kills its process there
