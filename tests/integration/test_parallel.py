@@ -158,11 +158,11 @@ def test_a_worker_killed_from_outside_loses_nothing():
     assert two.paths == one.paths
 
 
-@pytest.mark.parametrize("strategy,why", [("latest", "latest keeps its abstract paths")])
-def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
+@pytest.mark.parametrize("guided,why", [("may", "guided search (--guided) runs in one process")])
+def test_other_searches_run_in_one_process_and_say_why(guided, why):
     path, function, _ = CASES[2]
-    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,
-                              deepen=False)
+    report = smartest.explore(f"{path}:{function}", strategy="dart", guided=guided, workers=2, run_dir=None,
+                              coverage=False, deepen=False)
     assert report.complete_under_bounds
     assert report.extra["parallel"]["workers"] == 1 and why in report.extra["parallel"]["why_not"]
     assert any(why in note for note in report.notes)

@@ -1,4 +1,4 @@
-"""SMART and demand-driven search with several workers (engine/regions.py): the same
+"""SMART, demand-driven search and LATEST with several workers (engine/regions.py): the same
 bugs and the same line arcs as one process at exhaustion, by re-running every
 generated input on the plain function; SMART's summaries found in a worker reach the
 coordinator, and a worker given a region uses the summaries it was handed instead of
@@ -29,7 +29,7 @@ def _explore(path, function, n, workers, strategy, **kw):
                             **kw)
 
 
-@pytest.mark.parametrize("strategy", ["smart", "demand"])
+@pytest.mark.parametrize("strategy", ["smart", "demand", "latest"])
 @pytest.mark.parametrize("path,function,n", CASES, ids=[c[1] for c in CASES])
 def test_two_workers_find_the_same_bugs_and_cover_the_same_arcs(path, function, n, strategy):
     if not os.path.exists(path):

@@ -142,6 +142,7 @@ class _Coordinator:
         if kind == "tests":
             batch, extra = body
             self.stats.branch_sides.update(extra["sides"])
+            self.stats.runs += extra["silent"]
             if extra["news"]:
                 self._learned(i, extra["news"])
             for test in batch:

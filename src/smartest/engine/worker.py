@@ -108,6 +108,7 @@ class Outbox:
         self.batch: list = []
         self.since = 0.0
         self.sides: set = set(engine.stats.branch_sides)     # the coordinator's own, and those sent
+        self.told = engine.stats.runs       # runs the coordinator knows of (as test cases or counted)
         self.pending = getattr(engine.searcher, "pending", None)   # candidates held (regions: steps untaken)
 
     def on_run_start(self, inputs) -> None:
@@ -136,8 +137,10 @@ class Outbox:
         new = list(sides - self.sides) if len(sides) > len(self.sides) else []
         self.sides.update(new)
         learned = news(self.engine.policy)
-        if batch or new or learned:
-            extra = {"sides": new, "news": learned}
+        silent = self.engine.stats.runs - self.told - len(batch)    # runs that are no test case (LATEST's abstract ones)
+        self.told += silent + len(batch)
+        if batch or new or learned or silent:
+            extra = {"sides": new, "news": learned, "silent": silent}
             try:
                 self.conn.send(("tests", (batch, extra)))      # pickled whole before a byte is written
             except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
