@@ -117,9 +117,9 @@ class LatestSearcher:
         self.stats = LatestStats()
         self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
-        self._settings = dict(solver=solver, domains=domains or {},
-                              functions=functions if functions is not None else {}, memo=memo,
-                              callee_deepest_first=callee_deepest_first)
+        self._settings = {"solver": solver, "domains": domains or {}, "memo": memo,
+                          "functions": functions if functions is not None else {},
+                          "callee_deepest_first": callee_deepest_first}
         self._top_deepest_first = top_deepest_first
         self._begin()
 
