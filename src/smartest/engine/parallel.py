@@ -90,7 +90,9 @@ class _Coordinator:
     takes with it the subtrees it held; the coordinator knows which jobs those were
     (every job it handed that worker since it last said "idle") and hands each out
     once more, to a worker forked in its place.  A job whose second worker dies too
-    is given up (its target kills whoever runs it): the search is then not complete."""
+    is given up (its target kills whoever runs it), unless the deaths taught which
+    inputs kill (`_Blame`): it then goes out again, and they are not run.  Either
+    way the search is not complete."""
 
     RESPAWNS = 4        # replacement workers per worker slot, at most
 
