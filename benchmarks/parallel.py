@@ -72,9 +72,15 @@ def _compositional(report) -> str:
         return (f"summaries {smart['summaries']} paths; calls explored {sum(f['explored_calls'] for f in fns)}, "
                 f"summarized {sum(f['summarized_calls'] for f in fns)}; contexts "
                 f"{sum(f['contexts'] for f in fns)}; summary messages passed on {par.get('summaries_shared', 0)}")
+    latest = report.extra.get("latest")
+    if latest:
+        return (f"abstract runs {latest['abstract_runs']}, concrete runs {latest['concrete_runs']}, abstract paths "
+                f"{latest['abstract_paths']} (concretized {latest['concretized']}, refuted {latest['refuted']}); "
+                f"killed runs {par.get('killed_runs', 0)}")
     if demand:
         return (f"lazy runs {demand['lazy_runs']}, relevant runs {demand['relevant_runs']}, sides proved "
-                f"unreachable {demand['unreachable']} (trees: the coordinator's only)")
+                f"unreachable {demand['unreachable']}; local paths {demand['paths']} (every worker's), "
+                f"messages of paths passed on {par.get('summaries_shared', 0)}")
     return ""
 
 
@@ -119,7 +125,7 @@ def main(argv=None) -> int:
     p.add_argument("--programs", nargs="+", default=None)
     p.add_argument("--max-runs", type=int, default=20000)
     p.add_argument("--time-limit", type=float, default=120.0)
-    p.add_argument("--strategy", default="dart", help="dart, interleaved, generational, smart or demand")
+    p.add_argument("--strategy", default="dart", help="dart, interleaved, generational, smart, demand or latest")
     p.add_argument("--fresh", action="store_true", help="each row in a process of its own")
     p.add_argument("--one", nargs=4, metavar=("NAME", "FUNCTION", "N", "WORKERS"), help=argparse.SUPPRESS)
     p.add_argument("--n", type=int, default=None, help="the starting string bound for every program")

@@ -119,7 +119,7 @@ def _mixed_solving(options: Options):
 
 
 PARALLEL = ("dart", "interleaved", "generational",   # searchers engine/parallel.py splits (search.protocol.Splittable)
-            "smart", "demand")                        # and those it confines to regions (engine/regions.py)
+            "smart", "demand", "latest")              # and those it confines to regions (engine/regions.py)
 
 
 def _workers(options: Options) -> tuple[int, str]:
@@ -133,8 +133,7 @@ def _workers(options: Options) -> tuple[int, str]:
     if n == 1:
         return 1, ""
     if options.strategy not in PARALLEL:
-        return 1, (f"one process: {options.strategy} keeps its abstract paths and expansions in one process "
-                   f"(workers split {', '.join(PARALLEL)})")
+        return 1, f"one process: the {options.strategy} search runs in one process (workers split {', '.join(PARALLEL)})"
     if options.guided != "off":
         return 1, "one process: guided search (--guided) runs in one process"
     if options.solving == "mixed":

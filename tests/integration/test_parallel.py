@@ -1,8 +1,11 @@
 """Several workers explore one tree (engine/parallel.py): the same paths, bugs and
 completeness as one process, checked by re-running the inputs on the plain function;
 a worker killed mid-run costs its subtree, not the exploration nor a found bug."""
+import json
 import os
 import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -12,6 +15,7 @@ from tests.support.oracle import label, load
 HERE = os.path.dirname(__file__)
 BENCH = os.path.join(HERE, "..", "..", "benchmarks", "programs")
 CORPUS = os.path.join(HERE, "..", "programs")
+SRC = os.path.join(HERE, "..", "..", "src")
 
 CASES = [(os.path.join(BENCH, "locate_twice.py"), "top_two_buffers", 4),
          (os.path.join(BENCH, "strcmp_testme.py"), "testme", 6),
@@ -84,8 +88,41 @@ def test_a_killed_worker_loses_its_subtree_not_the_exploration():
     # the worker that ran x=7, y>100 died; the others went on, and the bug is found
     assert "bug AssertionError" in reached and {"return 'b'", "return 'd'"} <= reached
     assert not report.complete_under_bounds
-    # its job was handed out once more, the second worker died too, and the job was given up
-    assert report.extra["parallel"]["lost_workers"] >= 2 and report.extra["parallel"]["abandoned_jobs"] >= 1
+    # its job was handed out once more, the second worker died in the same run: those
+    # inputs are named and not run again (each costs two runs), the job goes on
+    section = report.extra["parallel"]
+    assert section["lost_workers"] >= 2 and section["killed_runs"] == 2 * len(section["killing_inputs"]) >= 2
+    assert all(k["x"] == "7" and int(k["y"]) > 100 for k in section["killing_inputs"])
+
+
+_FIRST_KILL = """
+import json, smartest
+path = {path!r}
+drawn = smartest.explore(path + ":twin", strategy={strategy!r}, workers=1, run_dir=None, deepen=False,
+                         coverage=False, max_runs=1).tests[0].inputs
+report = smartest.explore(path + ":scan", strategy={strategy!r}, workers=2, run_dir=None, deepen=False,
+                          coverage=False, max_runs=300)
+print(json.dumps({{"drawn": drawn, "inputs": [t.inputs for t in report.tests], "complete": report.complete,
+                  "killing": report.extra["parallel"]["killing_inputs"]}}))
+"""
+
+
+@pytest.mark.parametrize("strategy", ["dart", "smart"])
+def test_a_first_run_that_kills_its_process_costs_a_worker(strategy):
+    """The coordinator runs no target: when the very first inputs kill the process, a
+    worker dies (twice, then they are blamed) and the exploration goes on from fresh
+    inputs.  In a child process: before, the first run killed the coordinator."""
+    path = os.path.join(HERE, "targets", "parallel_first_kill.py")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", _FIRST_KILL.format(path=path, strategy=strategy)],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, f"the exploration died: {done.returncode} {done.stderr[-500:]}"
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    module = load(path)
+    assert found["drawn"]["x"] == module.FIRST_X      # the premise: the first inputs kill
+    assert {k: repr(v) for k, v in found["drawn"].items()} in found["killing"] and not found["complete"]
+    reached = {label(module, "scan", inputs) for inputs in found["inputs"]}
+    assert {"bug AssertionError", "return 'big'", "return 'small'"} <= reached
 
 
 class _KillTheFinder:
@@ -121,11 +158,11 @@ def test_a_worker_killed_from_outside_loses_nothing():
     assert two.paths == one.paths
 
 
-@pytest.mark.parametrize("strategy,why", [("latest", "latest keeps its abstract paths")])
-def test_other_strategies_run_in_one_process_and_say_why(strategy, why):
+@pytest.mark.parametrize("guided,why", [("may", "guided search (--guided) runs in one process")])
+def test_other_searches_run_in_one_process_and_say_why(guided, why):
     path, function, _ = CASES[2]
-    report = smartest.explore(f"{path}:{function}", strategy=strategy, workers=2, run_dir=None, coverage=False,
-                              deepen=False)
+    report = smartest.explore(f"{path}:{function}", strategy="dart", guided=guided, workers=2, run_dir=None,
+                              coverage=False, deepen=False)
     assert report.complete_under_bounds
     assert report.extra["parallel"]["workers"] == 1 and why in report.extra["parallel"]["why_not"]
     assert any(why in note for note in report.notes)

@@ -45,11 +45,13 @@ def test_ray_actors_run_the_same_paths_as_one_process(local_ray, path, function,
 
 
 @pytest.mark.parametrize("strategy,deepen", [("interleaved", True), ("generational", False), ("smart", False),
-                                             ("demand", False)])
+                                             ("demand", False), ("latest", False)])
 def test_ray_runs_what_local_workers_run(local_ray, strategy, deepen):
-    """The default search with its deepening rounds, generational, SMART and demand on
-    actors: the same bugs and line arcs as one process, complete under the bounds."""
+    """The default search with its deepening rounds, generational, SMART, demand and
+    LATEST on actors: the same bugs and line arcs as one process, complete under the
+    bounds."""
     path, function, n = {"smart": (os.path.join(HERE, "targets", "parallel_summaries.py"), "route", 3),
+                         "latest": (os.path.join(HERE, "targets", "parallel_summaries.py"), "route", 3),
                          "interleaved": (os.path.join(BENCH, "locate_top.py"), "top", 8)}.get(strategy, CASES[0])
     common = dict(strategy=strategy, max_str_len=n, deepen=deepen, run_dir=None, coverage=False, max_runs=3000,
                   time_limit=300)

@@ -16,10 +16,11 @@ with its deepening rounds, generational, SMART, demand.
     jobs, splits, summaries, "stop" ─────────────►   searcher and policy, connects back and
     ◄──────── test cases (a bug at once), jobs      runs `worker.work_loop` until "stop"
 
-A Ray worker shares no memory with the coordinator, so it holds no copy of the first
-run's tree: it gets no seed job (one replay of the first run serves its subtrees),
-no share of the coordinator's own search (a region it searches afresh), and the
-summaries the coordinator has so far with its connection.  Starting a process that
+The coordinator runs no target: a worker, forked or an actor, makes the first run
+(a start job) and the others get their share by splits, so an actor runs what a
+forked worker runs.  It gets the summaries the coordinator has so far with its
+connection; it shares no memory with the coordinator, so a target that kills it
+leaves no inputs to blame (its jobs are retried once, as for a lost node).  Starting a process that
 imports smartest and z3 costs far more than a run, so actors live as long as the Ray
 session and serve every exploration and deepening round of it.  An actor that dies
 (its node, a target that kills its process) is replaced like a local worker: its
@@ -61,10 +62,10 @@ class Explorer:
     def pid(self) -> int:
         return os.getpid()
 
-    def session(self, address, key: bytes, spec: str, options, build, seeds) -> None:
+    def session(self, address, key: bytes, spec: str, options, build, share: str) -> None:
         """Serve one exploration (or one deepening round of it): build the strategy's
         searcher and policy for the target, connect back, run the worker's loop.
-        `build`: the strategy's `build(options, solver, target)`; `seeds`: what the
+        `build`: the strategy's `build(options, solver, target)`; `share`: what the
         worker's share is made of, as worker.work_loop takes it."""
         cpu0 = time.process_time()
         with ExitStack() as held:
@@ -81,7 +82,7 @@ class Explorer:
             engine = Engine(target, options, searcher=searcher, solver=solver, solver_stats=stats, policy=policy,
                             sandbox=sandbox)
             conn = held.enter_context(Client(address, authkey=key))
-            work_loop(conn, engine, [] if isinstance(seeds, list) else seeds, lambda: (solver, stats), cpu0)
+            work_loop(conn, engine, share, lambda: (solver, stats), cpu0)
 
 
 _POOL: dict = {"session": None, "actors": [], "busy": {}}    # the actors of this process's Ray session
@@ -128,7 +129,7 @@ class _Spawner:
         self.listener = Listener((ray.util.get_node_ip_address(), 0), authkey=self.key)
         self.live: dict[int, _Actor] = {}
 
-    def __call__(self, seeds):
+    def __call__(self, share: str):
         ray, pool = self.ray, _POOL["actors"]
         while True:     # a free slot: never used here, or its session ended (a dead actor's too)
             free = [i for i in range(self.slots) if i not in self.live or not self.live[i].is_alive()]
@@ -144,8 +145,7 @@ class _Spawner:
                 pool[slot] = ray.remote(num_cpus=1)(Explorer).remote()
         actor = pool[slot]
         pid = ray.get(actor.pid.remote())
-        ref = actor.session.remote(self.listener.address, self.key, self.spec, self.options, self.build,
-                                   seeds if isinstance(seeds, str) else [])
+        ref = actor.session.remote(self.listener.address, self.key, self.spec, self.options, self.build, share)
         socket = self.listener._listener._socket     # Listener.accept has no timeout of its own
         if not select.select([socket], [], [], CONNECT_SECONDS)[0]:
             ray.get(ref)                # the session failed before it connected: its error

@@ -50,6 +50,11 @@ _CUT_SHORT = {Outcome.TIMEOUT: "the run timed out (--per-run-timeout): what foll
 INCOMPLETE = "the search was not complete (a value fell back on its concrete value, a run diverged or the solver gave up)"
 
 
+def inputs_key(inputs: dict[str, Any]) -> str:
+    """Inputs as `Engine.avoid` holds them: their values' reprs, by name."""
+    return repr(sorted(inputs.items()))
+
+
 def _first_miss(path, expect) -> str:
     for k, (site, taken) in enumerate(expect):
         if k >= len(path) or path[k].site != site or path[k].taken != taken:
@@ -119,6 +124,7 @@ class Engine:
         self.exact = True                      # no run diverged, cut short or concretized
         self.cuts: Any = None                  # hears each real run's path (a parallel region's, engine/regions)
         self.side_keys = False                 # branch sides by `Site.key`: they cross processes (--workers)
+        self.avoid: set[str] = set()           # inputs whose run killed a parallel worker (engine/worker.py)
         if previous is not None:
             self.tests, self.signatures, self.stats = previous.tests, previous.signatures, previous.stats
             self.stats.complete, self.stats.stop_reason = True, ""
@@ -230,7 +236,12 @@ class Engine:
         return replace(fallback, directive=directive), False
 
     def _random_run(self) -> bool:
-        return self._run({p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}, None)
+        return self._run(self.draw(), None)
+
+    def draw(self) -> dict[str, Any]:
+        """Random inputs, as a random run starts from (a parallel coordinator draws the
+        first run's here and hands them to a worker: it runs no target itself)."""
+        return {p.name: p.kind.draw(self.rng, self.options) for p in self.target.params}
 
     def _attempt(self, cand: Candidate, from_searcher: bool = True) -> bool:
         """Solve and run a candidate; returns whether the run followed a new path.
@@ -267,9 +278,17 @@ class Engine:
             if p.name not in assignment:
                 assignment[p.name] = p.kind.draw(self.rng, o)
         settle(self.target.params, assignment, o)
+        inputs = {p.name: assignment[p.name] for p in self.target.params}
+        if self.avoid and inputs_key(inputs) in self.avoid:
+            # Its run killed a worker: not run again, and what lies below it is not
+            # searched (for completeness, as if the solver had given up).
+            self.stats.complete = False
+            if cand is not None and from_searcher:
+                self.searcher.rejected(cand, Status.UNKNOWN)
+            return False
         if self.handler is not None:
             # Before the run: if the target kills the process, its inputs are on record.
-            self.handler.on_run_start({p.name: assignment[p.name] for p in self.target.params})
+            self.handler.on_run_start(inputs)
         result = execute(self.target, assignment, timeout=o.per_run_timeout, max_depth=o.max_depth,
                          strict=o.strict, policy=self.policy, directive=cand.directive if cand else None,
                          options=o, sandbox=self.sandbox, memory_mb=o.per_run_memory)

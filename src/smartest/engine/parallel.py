@@ -11,13 +11,17 @@ terms, with nothing to serialize), negates branch j and explores below it, never
 above, with the strategy's own searcher (`search.protocol.Splittable`: DART's DFS,
 interleaved, generational).
 
-    coordinator (the round's engine)             worker k (forked: target and first run's tree)
+    coordinator (the round's engine)             worker k (forked before any run of the round)
     ────────────────────────────────             ─────────────────────────────────────────────
-    first run ─► one job per candidate of it     job ─► replay, flip j ─► search the subtree
-    an idle worker gets a job; with none left,   runs ─► ("tests", batch) to the coordinator
-      the busiest workers split ("split")        "split" ─► half its candidates, as jobs
-    a worker dies ─► a fresh fork gets its jobs  nothing left ─► "idle", then its bound probes
-    budget, deepen or exhausted ─► "stop"
+    draws the first run's inputs: a start job    start ─► first run, search the whole tree
+    an idle worker gets a job; with none left,   job ─► replay, flip j ─► search the subtree
+      the busiest workers split ("split")        runs ─► ("tests", batch) to the coordinator
+    a worker dies ─► a fresh fork gets its jobs  "split" ─► half its candidates, as jobs
+    budget, deepen or exhausted ─► "stop"        nothing left ─► "idle", then its bound probes
+
+The coordinator runs no target (the issue's isolation): a target that kills its
+process costs a worker, and the inputs of the run it died in (`worker.LastRun`)
+are not run again once a second worker died in them.
 
 The coordinator owns the report: test cases reach the handlers (the run directory,
 progress) as batches arrive, a bug at once, and the coordinator alone decides which
@@ -36,11 +40,47 @@ from dataclasses import replace
 
 from smartest.engine.budget import Budget
 from smartest.engine.isolation import interrupted_by_user
-from smartest.engine.loop import Engine, ExplorationStats
-from smartest.engine.regions import Cuts, Region, known, learn
+from smartest.engine.loop import Engine, ExplorationStats, inputs_key
+from smartest.engine.regions import Region, known, learn
 from smartest.engine.testcase import TestCase
-from smartest.engine.worker import REGIONS, RESTARTS, Job, RegionJobs, work_loop
-from smartest.search.protocol import Splittable
+from smartest.engine.worker import FLIPS, REGIONS, RESTARTS, Job, LastRun, work_loop
+
+
+class _Blame:
+    """Which inputs kill the target's process.  A forked worker leaves the inputs of
+    the run it is making (`worker.LastRun`); but a worker killed from outside mid-run
+    leaves some too, so inputs are blamed only when a second worker dies in their run
+    (the target is deterministic).  Blamed inputs are not run again: every worker is
+    told (`Engine.avoid`), and those forked later inherit them."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.suspects: list[dict] = []
+        self.blamed: list[dict] = []
+        self.deaths = 0         # workers that died in a run whose inputs they left: runs, counted
+
+    def died(self, inputs: dict | None, co: _Coordinator) -> str:
+        """What a worker's death in a run of `inputs` taught: "suspect", "blamed" or ""."""
+        if inputs is None or inputs in self.blamed:
+            return ""
+        self.deaths += 1
+        co.stats.runs += 1
+        if inputs not in self.suspects:
+            self.suspects.append(inputs)
+            return "suspect"
+        self.blamed.append(inputs)
+        key = inputs_key(inputs)
+        self.engine.avoid.add(key)
+        for k, conn in enumerate(co.conns):
+            if k not in co.gone and not conn.closed:
+                try:
+                    conn.send(("avoid", [key]))
+                except OSError:
+                    pass        # it died too: its replacement is forked with them
+        return "blamed"
+
+    def report(self) -> list[dict]:
+        return [{name: repr(value) for name, value in inputs.items()} for inputs in self.blamed]
 
 
 class _Coordinator:
@@ -50,11 +90,13 @@ class _Coordinator:
     takes with it the subtrees it held; the coordinator knows which jobs those were
     (every job it handed that worker since it last said "idle") and hands each out
     once more, to a worker forked in its place.  A job whose second worker dies too
-    is given up (its target kills whoever runs it): the search is then not complete."""
+    is given up (its target kills whoever runs it), unless the deaths taught which
+    inputs kill (`_Blame`): it then goes out again, and they are not run.  Either
+    way the search is not complete."""
 
     RESPAWNS = 4        # replacement workers per worker slot, at most
 
-    def __init__(self, spawn, workers: int, engine: Engine, jobs: list[Job]) -> None:
+    def __init__(self, spawn, workers: int, engine: Engine, jobs: list[Job], blame: _Blame | None = None) -> None:
         self.spawn, self.engine, self.stats, self.jobs = spawn, engine, engine.stats, jobs
         self.conns, self.procs = [], []
         for i in range(workers):
@@ -83,6 +125,7 @@ class _Coordinator:
         self.peak_frontier = len(jobs)
         self.cut = False                    # some worker's bound probe found a path the bounds cut
         self.shared = 0                     # messages of new summaries passed on to the other workers
+        self.blame = blame or _Blame(engine)
 
     def poll(self, timeout: float) -> None:
         """Receive every message waiting (up to a wait of `timeout` seconds for the first)."""
@@ -101,6 +144,7 @@ class _Coordinator:
         if kind == "tests":
             batch, extra = body
             self.stats.branch_sides.update(extra["sides"])
+            self.stats.runs += extra["silent"]
             if extra["news"]:
                 self._learned(i, extra["news"])
             for test in batch:
@@ -142,14 +186,18 @@ class _Coordinator:
         self.shared += bool(fresh)
 
     def _died(self, i: int, final: bool) -> None:
-        """Worker i is gone without a last word: its jobs go out again, once each."""
+        """Worker i is gone without a last word: its jobs go out again, once each, or
+        (when it died in a run whose inputs it left: the target killed it) as often
+        as each time brings inputs to avoid that the job did not avoid yet."""
         self.lost += 1
         self.selector.unregister(self.conns[i])
         self.conns[i].close()
         self.asked.discard(i)
         if i in self.last:          # what it reported of the subtrees it finished stays
             self.retired.append(self.last.pop(i))
-        again = [replace(job, tries=1) for job in self.held[i] if not job.tries]
+        last = getattr(self.procs[i], "last", None)
+        learned = self.blame.died(last.read() if last is not None else None, self)
+        again = [job for job in (self._again(held, learned) for held in self.held[i]) if job is not None]
         self.abandoned += len(self.held[i]) - len(again)
         self.retried += len(again)
         self.held[i], self.idle[i], self.pending[i] = [], True, 0
@@ -159,14 +207,25 @@ class _Coordinator:
             self.gone.add(i)
             self.jobs.extend(again)     # a worker that ran other subtrees may not take them back: incomplete
             return
-        # The replacement is forked from the coordinator: its tree holds the first run
-        # only, so a subtree the dead worker held (or was given, then gave part of away)
-        # is whole in it; the jobs go to it first.
+        # The replacement is forked from the coordinator: its tree holds no run of
+        # this round, so a subtree the dead worker held (or was given, then gave part
+        # of away) is whole in it once replayed; the jobs go to it first.
         self.respawns += 1
         self.conns[i], self.procs[i] = self.spawn()
         self.fresh[i] = True
         self.selector.register(self.conns[i], selectors.EVENT_READ, i)
         self.retry[i] = again
+
+    def _again(self, job: Job, learned: str) -> Job | None:
+        """A job its worker died with, for the next worker, or None: it died twice and
+        neither death taught which inputs kill (`_Blame`).  A start job begins from
+        fresh random inputs once inputs are blamed (its own first run's may be them)."""
+        if not learned:
+            return None if job.tries else replace(job, tries=1)
+        if learned == "blamed" and job.start:
+            first = self.engine.draw()
+            job = replace(job, assignment=first, region=job.region and Region((), first))
+        return job
 
     def _test(self, i: int, test: TestCase, signature: int, pending: int) -> None:
         """A worker's run: a new path only if no process ran it (the engine's rule, over all).
@@ -240,15 +299,6 @@ class _Coordinator:
                                for i in range(len(self.conns))]
 
 
-def _seeds(searcher: Splittable) -> list:
-    """Empty the searcher's frontier after the first run, in the order it would have
-    run it reversed (jobs are popped from the end): each candidate becomes a job."""
-    seeds = []
-    while (cand := searcher.select()) is not None:
-        seeds.append(cand)
-    return seeds[::-1]
-
-
 def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
     """Add the workers' divergences, concretizations and solver counts to the coordinator's."""
     for f in finals:
@@ -265,13 +315,14 @@ def add_finals(stats: ExplorationStats, finals: list[dict]) -> None:
 def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=None) -> tuple[ExplorationStats, dict]:
     """Explore with `workers` processes, each running the engine's own (Splittable)
     searcher below the subtrees it is given, or its searcher confined to regions
-    (engine/regions.py).  `engine` is the round's engine: its first run is made here,
-    and its tests, paths and counts gather every worker's; its bound probe (iterative
+    (engine/regions.py).  `engine` is the round's engine: it draws the first run's
+    inputs (a worker makes the run: the coordinator runs no target), and its tests,
+    paths and counts gather every worker's; its bound probe (iterative
     deepening) decides when the round yields to a deeper one, the workers' own probes
-    whether a bound cut a path.  `spawner(seeds)`: a function that starts a worker
+    whether a bound cut a path.  `spawner(share)`: a function that starts a worker
     and returns its end of the connection and a handle of its process, for workers
-    that are not forked from here (Ray actors, engine/distributed.py: they get no
-    seed job and no share of this process's search, and are told its summaries).
+    that are not forked from here (Ray actors, engine/distributed.py: they are told
+    this process's summaries, and leave no inputs of a run they die in).
     Returns the statistics and a report section."""
     options, stats = engine.options, engine.stats
     budget = Budget(options.max_runs, options.time_limit)
@@ -279,29 +330,23 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=No
     engine.side_keys = True     # the workers' branch sides arrive as keys
     stats.branch_sides = {(getattr(site, "key", site), taken) for site, taken in stats.branch_sides}
     forked = spawner is None
-    if hasattr(engine.searcher, "restart"):
-        seeds, jobs = _prelude(engine, workers, budget, forked)
-    else:
-        if not budget.exhausted(stats.runs):
-            engine._random_run()
-        seeds = _seeds(engine.searcher)
-        if forked:
-            jobs = [Job(dict(c.assignment), c.origin[2], k) for k, c in enumerate(seeds)]
-        else:       # one replay of the first run serves every subtree beside it
-            jobs = [Job(dict(seeds[-1].assignment), seeds[-1].origin[2], more=tuple(c.origin[2] for c in seeds[-2::-1]))
-                    ] if seeds else []
+    share = REGIONS if hasattr(engine.searcher, "restart") else FLIPS
+    jobs = [] if budget.exhausted(stats.runs) else [start_job(engine, share)]
     ctx = multiprocessing.get_context("fork")
 
     def spawn():
         if not forked:
-            conn, proc = spawner(seeds)
+            conn, proc = spawner(share)
             conn.send(("summaries", known(engine.policy)))     # what this process learned before it
-            if seeds == RESTARTS:
+            conn.send(("avoid", list(engine.avoid)))            # inputs that kill the target's process
+            if share == RESTARTS:
                 conn.send(("paths", list(engine.signatures)))   # what counts as a new path
             return conn, proc
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=work_loop, args=(child, engine, seeds, solver_factory), daemon=True)
+        last = LastRun()
+        proc = ctx.Process(target=work_loop, args=(child, engine, share, solver_factory, 0.0, last), daemon=True)
         proc.start()
+        proc.last = last
         child.close()
         return parent, proc
 
@@ -315,49 +360,37 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=No
     if absorb is not None:
         for f in finals:
             absorb(f.get("policy"))     # the workers' counts of summarized and explored calls
-    tail = stats.runs
+    tail, lost = stats.runs, co.lost
     if reason == "exhausted" and not searched:
         # Not complete: random restarts, as one process makes them (engine/loop.py), in a
         # worker (a target that kills its process costs the worker), which judges "new
         # path" against every path so far (it is forked now, with all their signatures).
-        seeds = RESTARTS     # what `spawn` forks from now on
-        restarts = _Coordinator(spawn, 1, engine, [Job({}, -1)])
+        share = RESTARTS     # what `spawn` starts from now on
+        restarts = _Coordinator(spawn, 1, engine, [Job({}, -1)], co.blame)
         why, last = _drive(restarts, budget, None)
+        lost += restarts.lost
         add_finals(stats, last)
         finals += last
         stats.stop_reason = "stalled" if why == "exhausted" else why
     stats.time_s += budget.elapsed
     # CPU seconds: the coordinator's own (its first run included), the workers' (each
     # process's whole life, its start-up included), and the workers' seconds idle.
-    return stats, {"workers": workers, "lost_workers": co.lost, "retried_jobs": co.retried,
+    return stats, {"workers": workers, "lost_workers": lost, "retried_jobs": co.retried,
                    "abandoned_jobs": co.abandoned, "peak_frontier": co.peak_frontier, "splits": co.splits,
                    "summaries_shared": co.shared, "restart_runs": stats.runs - tail,
+                   "killed_runs": co.blame.deaths, "killing_inputs": co.blame.report(),
                    "cut": co.cut or any(f.get("cut") for f in finals), "runs": stats.runs - runs,
                    "coordinator_cpu_s": round(time.process_time() - cpu, 4),
                    "worker_cpu_s": round(sum(f.get("cpu_s", 0.0) for f in finals), 4),
                    "worker_idle_s": round(sum(f.get("idle_s", 0.0) for f in finals), 4)}
 
 
-def _prelude(engine: Engine, workers: int, budget: Budget, forked: bool) -> tuple[RegionJobs | str, list[Job]]:
-    """Regions (engine/regions.py): the coordinator searches alone until its searcher is
-    settled and its runs leave a step untaken for each other worker; each step becomes
-    a region job, and the rest of its own search the first job (seed 0: the worker
-    that takes it goes on with the searcher as forked).  A search this small that it
-    ends alone needs no worker."""
-    work = RegionJobs(engine, Cuts(engine.inputs))
-    work.active = True
-    if not budget.exhausted(engine.stats.runs):
-        engine._random_run()
-    while not budget.exhausted(engine.stats.runs) and work.pending():
-        if getattr(engine.searcher, "settled", True) and len(work.cuts.heap) >= workers - 1:
-            break
-        work.step()
-    if not work.pending():
-        return work, []
-    jobs = [job for _ in range(workers - 1) for job in work.give()]
-    if not forked:      # a worker that is not forked from here searches what is left afresh
-        return REGIONS, [Job({}, -1, region=Region(work.region, {})), *jobs[::-1]]
-    return work, [Job({}, -1, seed=0, region=Region(work.region, {})), *jobs[::-1]]
+def start_job(engine: Engine, share: str) -> Job:
+    """The whole search as one job: a first run of the inputs one process would draw
+    for its own, then the strategy's search from it (the other workers get theirs by
+    splits)."""
+    first = engine.draw()
+    return Job(first, -1, start=True, region=Region((), first) if share == REGIONS else None)
 
 
 def _drive(co: _Coordinator, budget: Budget, probe) -> tuple[str, list[dict]]:
@@ -391,7 +424,9 @@ def merge_rounds(earlier: dict, section: dict) -> dict:
     frontier's peak is the highest, `cut` is the last round's."""
     merged = {**section, "peak_frontier": max(earlier["peak_frontier"], section["peak_frontier"]),
               "rounds": earlier.get("rounds", 1) + 1}
-    for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s",
+    merged["killing_inputs"] = [*earlier.get("killing_inputs", []),
+                                *(k for k in section.get("killing_inputs", []) if k not in earlier.get("killing_inputs", []))]
+    for key in ("lost_workers", "retried_jobs", "abandoned_jobs", "splits", "runs", "coordinator_cpu_s", "killed_runs",
                 "worker_cpu_s", "worker_idle_s", "summaries_shared", "restart_runs"):
         merged[key] = round(earlier.get(key, 0) + section.get(key, 0), 4)
     return merged

@@ -127,8 +127,7 @@ class Confined:
 
 class RegionWork(Confined):
     """A worker's regions: the strategy's own searcher confined to the current one.  A
-    split `give`s; a job is `take`n (a fresh region: the searcher restarts; the
-    coordinator's own search, which this process was forked from: it goes on)."""
+    split `give`s; a job is `take`n (a fresh region: the searcher restarts)."""
 
     def __init__(self, engine, cuts: Cuts, region: tuple = ()) -> None:
         super().__init__(engine)
@@ -139,13 +138,10 @@ class RegionWork(Confined):
     def bounds(self, own: bool) -> tuple[Term, ...]:
         return self.region
 
-    def take(self, region: Region | None, continued: tuple = ()) -> None:
-        """Start a region (`region`), or go on with the search this process was forked
-        with, confined to `continued`."""
+    def take(self, region: Region) -> None:
+        """Start a region: its first run is solved from its constraints (the whole
+        space's, from its hints: the exploration's first run)."""
         self.active = True
-        if region is None:
-            self.region = tuple(continued)
-            return
         self.next = None
         e = self.engine
         e.searcher.restart()

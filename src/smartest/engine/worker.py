@@ -10,13 +10,15 @@ and answers the coordinator's "split" with half its candidates (or one region).
 """
 from __future__ import annotations
 
+import mmap
 import pickle
+import struct
 import time
 from dataclasses import dataclass, replace
 
 from smartest.engine.deepening import BoundProbe
 from smartest.engine.execute import execute
-from smartest.engine.loop import Engine
+from smartest.engine.loop import Engine, inputs_key
 from smartest.engine.regions import Confined, Cuts, Region, RegionWork, learn, news
 from smartest.engine.testcase import TestCase
 from smartest.search.protocol import Splittable, flip
@@ -26,21 +28,56 @@ from smartest.trace.tree import SideStatus
 @dataclass(frozen=True)
 class Job:
     """A subtree: the inputs of a run that reached its root, and the branch to negate.
-    `seed`: the subtree is the candidate at that position of the first run's frontier,
-    which every worker holds already (forked after the first run): no replay."""
+    `start`: the whole search instead, from a first run of `assignment` (the
+    coordinator draws them as one process draws its first run's, and runs no target
+    itself: a target that kills its process must cost a worker)."""
 
     assignment: dict
     index: int
-    seed: int | None = None
+    start: bool = False
     tries: int = 0          # handed out before, to a worker that died with it
     more: tuple[int, ...] = ()   # more branches of the same run to negate: one replay for all
-    region: Region | None = None  # a region of the inputs instead (engine/regions.py); with `seed`: the rest of the coordinator's
+    region: Region | None = None  # a region of the inputs instead (engine/regions.py)
+    route: tuple = ()       # the run's decisions down to its deepest branch to negate, by `Site.key`
 
 
-def push_job(searcher: Splittable, path, assignment: dict, index: int, given=None) -> bool:
+class LastRun:
+    """The inputs of the run a forked worker is making, in memory it shares with the
+    coordinator (no message: a run costs a few microseconds more, not a wake-up of
+    the coordinator).  A worker that dies mid-run leaves them there: the coordinator
+    reports them and the job's next worker does not run them again, so a target that
+    kills its process costs one run.  Inputs too large for the slot are not kept."""
+
+    SIZE = 1 << 16
+
+    def __init__(self) -> None:
+        self.memory = mmap.mmap(-1, self.SIZE)      # anonymous and shared: a fork writes what its parent reads
+
+    def write(self, inputs) -> None:
+        self.memory[:4] = struct.pack("I", 0)       # a death while writing leaves no half record
+        try:
+            data = pickle.dumps(inputs)
+        except Exception:  # noqa: BLE001 - whatever a value's pickling raises
+            return
+        if len(data) <= self.SIZE - 4:
+            self.memory[4:4 + len(data)] = data
+            self.memory[:4] = struct.pack("I", len(data))
+
+    def clear(self) -> None:
+        self.memory[:4] = struct.pack("I", 0)
+
+    def read(self) -> dict | None:
+        (size,) = struct.unpack("I", self.memory[:4])
+        return pickle.loads(self.memory[4:4 + size]) if size else None
+
+
+def push_job(searcher: Splittable, path, assignment: dict, index: int, given=None, route=None) -> bool | None:
     """Insert the replayed run of a job into the searcher's tree and hand it the side
     the job negates; False when the replay did not reach that side.  `given`: the
-    (node, side) pairs this searcher gave away, which may come back to it."""
+    (node, side) pairs this searcher gave away, which may come back to it.  `route`:
+    the job's, when the replay followed it: a side this searcher holds or searched
+    already is then no divergence (None), as when a job is handed out again after
+    its worker died and overlaps what this one searched."""
     nodes = searcher.tree.insert(path)
     if index >= len(path):      # the replay left the job's path: nothing to negate here
         return False
@@ -48,7 +85,8 @@ def push_job(searcher: Splittable, path, assignment: dict, index: int, given=Non
     if given is not None and (node, side) in given and node.status[side] is SideStatus.PENDING:
         given.discard((node, side))
     elif node.status[side] is not SideStatus.DANGLING:
-        return False
+        followed = route is not None and [(b.site.key, b.taken) for b in path[:len(route)]] == list(route)
+        return None if followed else False
     node.status[side] = SideStatus.PENDING
     searcher.take(flip(path, index, assignment, (node, side, index)))
     return True
@@ -65,16 +103,23 @@ class Outbox:
 
     WAIT, FULL = 0.01, 64
 
-    def __init__(self, conn, engine: Engine) -> None:
-        self.conn, self.engine = conn, engine
+    def __init__(self, conn, engine: Engine, last: LastRun | None = None) -> None:
+        self.conn, self.engine, self.last = conn, engine, last
         self.batch: list = []
         self.since = 0.0
         self.sides: set = set(engine.stats.branch_sides)     # the coordinator's own, and those sent
+        self.told = engine.stats.runs       # runs the coordinator knows of (as test cases or counted)
         self.pending = getattr(engine.searcher, "pending", None)   # candidates held (regions: steps untaken)
 
     def on_run_start(self, inputs) -> None:
         if self.batch and time.monotonic() - self.since >= self.WAIT:
             self.flush()
+        if self.last is not None:
+            self.last.write(inputs)
+
+    def on_run_end(self) -> None:
+        if self.last is not None:
+            self.last.clear()
 
     def on_test(self, test: TestCase, stats) -> None:
         if not self.batch:
@@ -92,8 +137,10 @@ class Outbox:
         new = list(sides - self.sides) if len(sides) > len(self.sides) else []
         self.sides.update(new)
         learned = news(self.engine.policy)
-        if batch or new or learned:
-            extra = {"sides": new, "news": learned}
+        silent = self.engine.stats.runs - self.told - len(batch)    # runs that are no test case (LATEST's abstract ones)
+        self.told += silent + len(batch)
+        if batch or new or learned or silent:
+            extra = {"sides": new, "news": learned, "silent": silent}
             try:
                 self.conn.send(("tests", (batch, extra)))      # pickled whole before a byte is written
             except Exception:  # noqa: BLE001 - whatever a returned value's pickling raises
@@ -146,15 +193,16 @@ class _LateProbe:
 
 class _FlipWork(Confined):
     """A worker's subtrees of a flip-based search: the strategy's own searcher below
-    the jobs it took (a seed of the first run, or a replayed run and its branch).
+    the jobs it took (the whole search from the first run, or a replayed run and
+    its branch).
     Its fallback is not confined: a subtree's path constraint is exact only where no
     value was concretized, and the fallback runs precisely where one was (p86: the
     bug lies beside the first run's path, in no subtree), so a fallback may search
     again what another worker searched, never miss what one process would try."""
 
-    def __init__(self, engine: Engine, seeds: list, out) -> None:
+    def __init__(self, engine: Engine, out) -> None:
         super().__init__(engine)
-        self.seeds, self.out = seeds, out
+        self.out = out
         self.given: set = set()    # (node, side) of the candidates given away: a job may bring one back
 
     def give(self) -> list[Job]:
@@ -163,16 +211,21 @@ class _FlipWork(Confined):
     def take(self, job: Job) -> None:
         e, o = self.engine, self.engine.options
         self.active = True
-        if job.seed is not None:
-            e.searcher.take(self.seeds[job.seed])
+        if job.start:
+            e._run(dict(job.assignment), None)
             return
+        if inputs_key(job.assignment) in e.avoid:
+            e.stats.complete = False    # its replay killed a worker: its subtrees are not run
+            return
+        self.out.on_run_start(job.assignment)
         result = execute(e.target, dict(job.assignment), timeout=o.per_run_timeout, max_depth=o.max_depth,
                          strict=o.strict, policy=e.policy, options=o, sandbox=e.sandbox,
                          memory_mb=o.per_run_memory)
+        self.out.on_run_end()
         self.out.send("replay", None)
         for index in (job.index, *job.more):
-            if not result.complete or not push_job(e.searcher, result.path, dict(job.assignment), index,
-                                                   self.given):
+            if not result.complete or push_job(e.searcher, result.path, dict(job.assignment), index,
+                                               self.given, job.route) is False:
                 # The replay left the job's path (a divergence): its subtree is not run.
                 e.stats.complete = False
                 e.stats.divergences += 1
@@ -185,43 +238,49 @@ class RegionJobs(RegionWork):
         return [Job({}, -1, region=r) for r in super().give()]
 
     def take(self, job: Job) -> None:
-        if job.seed is not None:    # the coordinator's own search, confined to what it kept
-            super().take(None, job.region.constraints)
-        else:
-            super().take(job.region)
+        super().take(job.region)
 
 
-def work_loop(conn, coordinator: Engine, seeds, solver_factory, cpu0: float = 0.0) -> None:
-    """A worker process: take jobs, explore their subtrees (or regions: `seeds` is then
-    the coordinator's `RegionWork`) with the strategy's own searcher, answer "split" and
-    "stop", pass on what the call policy learned.  `coordinator` is the engine of the
-    first run(s) as this process was forked from it: its searcher holds their tree (a
-    Ray actor's: an engine of its own, no run made; `cpu0`: its CPU seconds before)."""
+def work_loop(conn, coordinator: Engine, share: str, solver_factory, cpu0: float = 0.0,
+              last: LastRun | None = None) -> None:
+    """A worker process: take jobs, explore their subtrees (`share` FLIPS) or regions
+    (REGIONS) with the strategy's own searcher, or make the random restarts
+    (RESTARTS); answer "split" and "stop", pass on what the call policy learned.
+    `coordinator` is the coordinator's engine as this process was forked from it (its
+    searcher's tree holds an earlier deepening round's runs at most: the coordinator
+    runs no target), or a Ray actor's own (`cpu0`: its CPU seconds before).  `last`:
+    where a forked worker keeps the inputs of the run it is making."""
     solver, solver_stats = solver_factory()
     target, o, searcher = coordinator.target, coordinator.options, coordinator.searcher
     engine = Engine(target, o, searcher=searcher, solver=solver, solver_stats=solver_stats,
                     policy=coordinator.policy, handler=None, sandbox=coordinator.sandbox)
     engine.side_keys = True
+    engine.avoid = set(coordinator.avoid)      # inputs two workers died in before this one was forked
     forked = getattr(engine.policy, "forked", None)
     if forked is not None:
         forked()        # e.g. SMART: its own store connection, its counts from zero
-    out = engine.handler = Outbox(conn, engine)
-    if seeds == RESTARTS:      # (a Ray actor's seeds arrive pickled: equal, not the same object)
+    out = engine.handler = Outbox(conn, engine, last)
+    if share == RESTARTS:
         work = _Restarts(engine)
         out.pending = lambda: 0
-    elif seeds == REGIONS or isinstance(seeds, RegionWork):
-        # the coordinator's regions, as forked (a job says which to search), or fresh ones
-        work = seeds if isinstance(seeds, RegionWork) else RegionJobs(engine, Cuts(engine.inputs))
-        work.engine, work.active, engine.cuts = engine, False, work.cuts
+    elif share == REGIONS:
+        work = RegionJobs(engine, Cuts(engine.inputs))
         out.pending = lambda: len(work.cuts.heap)
     else:
-        work = _FlipWork(engine, seeds, out)
+        work = _FlipWork(engine, out)
     probe = engine.probe = _LateProbe(BoundProbe(target.params, o, 0, True, solver, solver_stats))   # a bound that cuts a path clears complete
     said_idle = True      # the coordinator knows a new worker holds no job
     probing = False       # it said "idle" with probes to make: it says "probed" when they are made
     idle = 0.0            # seconds waiting with nothing to run, once the first job came
     started = None
+    heard: list = []      # what other workers learned, told while a candidate of ours was chosen
     while True:
+        if heard and getattr(work, "next", None) is None:
+            # Between candidates only: a side another worker ran, learned between our
+            # choice of a candidate and its run, would make that run look diverged.
+            for body in heard:
+                learn(engine.policy, body)
+            heard = []
         if work.pending() and not conn.poll():
             work.step()
             continue
@@ -254,9 +313,11 @@ def work_loop(conn, coordinator: Engine, seeds, solver_factory, cpu0: float = 0.
         elif kind == "split":
             out.send("jobs", work.give())
         elif kind == "summaries":
-            learn(engine.policy, body)
+            heard.append(body)
         elif kind == "paths":       # the signatures of every path so far (a worker not forked from there)
             engine.signatures.update(body)
+        elif kind == "avoid":       # inputs two workers died in: the target kills its process there
+            engine.avoid.update(body)
         elif kind == "job":
             said_idle = False
             work.take(body)
@@ -279,7 +340,12 @@ def give_half(searcher: Splittable, given: set) -> list[Job]:
         given.add((node, int(side)))
         key = id(cand.assignment)
         job = by_run.get(key)
-        by_run[key] = Job(dict(cand.assignment), index) if job is None else replace(job, more=(*job.more, index))
+        *above, (site, flipped) = cand.expect
+        route = (*((s.key, t) for s, t in above), (site.key, not flipped))
+        if job is None:
+            by_run[key] = Job(dict(cand.assignment), index, route=route)
+        else:
+            by_run[key] = replace(job, more=(*job.more, index), route=max(job.route, route, key=len))
     return list(by_run.values())
 
 
@@ -292,8 +358,9 @@ def summary(engine: Engine) -> dict:
             "fallback_runs": stats.fallback_runs, "fallback_why": stats.fallback_why, "policy": counts() if counts is not None else None}
 
 
-RESTARTS = "restarts"      # the `seeds` of the worker that makes the random restarts
-REGIONS = "regions"        # of a worker not forked from here that searches regions
+FLIPS = "flips"            # the `share` of a worker that searches subtrees (a flip-based search)
+REGIONS = "regions"        # of one that searches regions of the inputs (engine/regions.py)
+RESTARTS = "restarts"      # of the one that makes the random restarts of an incomplete search
 
 
 class _Restarts:

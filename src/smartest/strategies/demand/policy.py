@@ -35,6 +35,7 @@ from smartest.errors import AssumptionViolated
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.outcomes import outcome_of, symbolic_sort
+from smartest.strategies.demand.portable import LocalPath, SiteIndex, own_modules_of, walk
 from smartest.strategies.demand.trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import term_of
@@ -95,6 +96,9 @@ class DemandPolicy:
         self.stats = stats
         self.entry_name = entry_name
         self.aim = aim
+        self._outbox: list | None = None    # a worker's local paths not yet sent (engine/parallel.py)
+        self._learned: list = []            # every local path heard or sent, for a worker that starts late
+        self._sites: SiteIndex | None = None
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -222,8 +226,28 @@ class DemandPolicy:
 
     # -- one exploration, several workers (engine/parallel.py) -------------------
     def forked(self) -> None:
-        """In a worker process: counts from zero (the coordinator adds the workers')."""
+        """In a worker process: counts from zero (the coordinator adds the workers'), and
+        the local paths its runs add are kept to be sent (strategies/demand/portable.py)."""
         vars(self.stats).update(vars(DemandStats()))
+        self._outbox = []
+
+    def news(self) -> list | None:
+        """The local paths this worker's runs added to its trees since it last told."""
+        out, self._outbox = self._outbox, [] if self._outbox is not None else None
+        return out or None
+
+    def known(self) -> list | None:
+        """Every local path this policy heard, for a worker that starts without them."""
+        return list(self._learned) or None
+
+    def learn(self, paths: list) -> list:
+        """Local paths another worker ran: walked into this forest (each holds in every
+        region).  Returns those that added something here."""
+        if self._sites is None:
+            self._sites = SiteIndex(own_modules_of(self.table))
+        fresh = [p for p in paths if walk(self.forest, p, self._sites)]
+        self._learned.extend(fresh)
+        return fresh
 
     def counts(self) -> dict:
         return dict(vars(self.stats))
@@ -267,37 +291,54 @@ class DemandPolicy:
         entry = self.explored.get(inst)
         key = entry.key if entry is not None else ENTRY
         cursor = Cursor(self.forest, self.forest.tree(key), self._input)
+        log = LocalPath(key, self._input) if self._outbox is not None else None
+        try:
+            self._walk(inst, entry, key, events, rec, cursor, log)
+        finally:
+            if log is not None and log.portable and cursor.ok and cursor.new:
+                self._outbox.append(log.message())
+        return cursor
+
+    def _walk(self, inst: int, entry: Explored | None, key: FunctionKey, events: list, rec: Recorder,
+              cursor: Cursor, log: LocalPath | None) -> None:
         for _, kind, _, ev in events:
             if kind == 1:
                 term = self._canon(ev.term, inst)
                 if term is None:
                     term = self._opaque(ev.site, "condition", Sort.BOOL)
                 cursor.branch(ev.site, term, ev.taken, ev.flippable)
+                if log is not None:
+                    log.branch(ev.site, term, ev.taken, ev.flippable)
                 continue
             callee: Explored = ev
             cls = callee.cls
             if cls is None:       # the call did not end (a timeout, an exit): neither does this path
-                return cursor
+                return
             args = tuple(self._canon(a, inst) or self._opaque(callee.record.site, "argument", a.sort)
                          for a in callee.actuals)
             node = cursor.call(callee.record.site, callee.key, args, cls)
             if node is not None and cls in node.rets:
                 self._ret_canon[callee] = node.rets[cls]
+            if log is not None:
+                log.call(callee.record.site, callee.key, args, cls, node.rets.get(cls) if node is not None else None)
         # A truncated or interrupted run's paths stop at the bound or the interrupt,
         # not where the functions ended.
         ends = cursor.ok and not rec.truncated and rec.interrupted is None
         if entry is None:
             if ends:
                 cursor.end(("end",), None)
+                if log is not None:
+                    log.end(("end",), None)
         else:
             cls, value = self._outcome(entry)
             leaf = cursor.end(cls, value) if cls is not None and ends else None
+            if leaf is not None and log is not None:
+                log.end(cls, value)
             if cls is not None and cls[0] == "object":
                 entry.cls = (*cls, leaf.uid if leaf is not None else None)
         if not cursor.ok:
             where = cursor.where or (entry.record.site if entry is not None else rec.path[0].site if rec.path else None)
             self._imprecise(where, f"the path of {key} contradicts its execution tree")
-        return cursor
 
     def _outcome(self, entry: Explored) -> tuple:
         """The outcome class of an explored call and the term it returned."""

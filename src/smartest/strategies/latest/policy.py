@@ -341,6 +341,19 @@ class LazyPolicy:
     complete_means = ("every abstract path of the target was concretized or refuted, then every branch "
                       "of its real runs negated (DART's fallback)")
 
+    # -- one exploration, several workers (engine/parallel.py, regions.py) --------
+    def forked(self) -> None:
+        """In a worker process: the searcher's figures from zero (the coordinator adds them)."""
+        if self.stats is not None:
+            vars(self.stats).update(vars(type(self.stats)()))
+
+    def counts(self) -> dict | None:
+        return self.stats.as_dict() if self.stats is not None else None
+
+    def absorb(self, counts: dict | None) -> None:
+        for name, n in (counts or {}).items():
+            setattr(self.stats, name, getattr(self.stats, name) + n)
+
     def report(self) -> dict:
         if self.stats is None:
             return {}

@@ -116,16 +116,30 @@ class LatestSearcher:
                  memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
         self.stats = LatestStats()
         self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
-        self.concretizer = Concretizer(self.stats, solver=solver, domains=domains or {},
-                                       functions=functions if functions is not None else {},
-                                       memo=memo, callee_deepest_first=callee_deepest_first,
-                                       later=self.unseen_raise)
-        self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=top_deepest_first)
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
+        self._settings = {"solver": solver, "domains": domains or {}, "memo": memo,
+                          "functions": functions if functions is not None else {},
+                          "callee_deepest_first": callee_deepest_first}
+        self._top_deepest_first = top_deepest_first
+        self._begin()
+
+    def _begin(self) -> None:
+        self.concretizer = Concretizer(self.stats, later=self.unseen_raise, **self._settings)
+        self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=self._top_deepest_first)
         self._deferred: list[View] = []
         self._co = None
         self._fresh = False
         self._reply: Any = None
+
+    # -- a region of a parallel exploration (engine/regions.py) -----------------
+    def restart(self) -> None:
+        """A fresh search of another region of the inputs.  What the abstract-path
+        tree and the concretizer hold may rest on a query refused under the last
+        region's constraints (an expansion refuted, a callee's known paths taken for
+        all of them), so they start afresh; what real runs showed (which functions
+        raise, what they return: the plausibility order) holds everywhere and stays.
+        The region's first run starts LATEST again (`update`)."""
+        self._begin()
 
     # -- the searcher protocol --------------------------------------------------
     def update(self, run: ExploredRun) -> None:
