@@ -360,6 +360,7 @@ class Concretizer:
         return self.memo.result(qualname, tuple(values[:len(args)]), dict(zip(kwargs, values[len(args):])))
 
     def _satisfiable(self, constraints: tuple[Term, ...]) -> bool:
+        self.stats.choice_queries += 1
         return self.solver is not None and self.solver.check(Query(constraints, self.domains)).status is Status.SAT
 
     def _all_at_once(self, scope: CallId, target: View, run: View, k, outer: tuple[Term, ...] = ()):
