@@ -24,63 +24,55 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from smartest.search.dfs import DepthFirstSearcher
-from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run
+from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
 from smartest.strategies.latest.policy import EXPAND_ALL
-from smartest.trace.tree import dangling_sides
+from smartest.trace.tree import ExecutionTree, dangling_sides
 
 LAZY, DART = "lazy", "dart"
 
 
 class DartHalf:
-    """DART's depth-first search over real runs: its own runs first, the sides of
-    real runs it did not ask for (LATEST's, the engine's) after them."""
+    """DART's depth-first search over real runs: the sides of its own runs first,
+    deepest first, then those of real runs it did not ask for (LATEST's)."""
 
     def __init__(self) -> None:
-        self.dfs = DepthFirstSearcher()
+        self.tree = ExecutionTree()
+        self._stack: list[Candidate] = []
         self._later: list[Candidate] = []   # sides of runs DART did not ask for
         self.started = False                # a real run is in the tree
         self.cost = 0
 
     def seed(self, assignment: dict) -> None:
         """DART's first run: the engine's first inputs, every call expanded."""
-        self.dfs.take(Candidate(None, assignment, (), EXPAND_ALL))
+        self._stack.append(Candidate(None, assignment, (), EXPAND_ALL))
 
     def own(self, run: ExploredRun) -> None:
         """A run of one of DART's candidates."""
-        self.started = True
         if run.candidate is None or run.candidate.origin is None:   # the seed: a fresh run
             run = replace(run, candidate=None, diverged=False)
-        self.dfs.update(run)
-        self._redirect()
+        self._push(run, self._stack)
 
     def observe(self, run: ExploredRun) -> None:
         """A real run DART did not ask for: its open sides wait below DART's own."""
-        self.started = True
-        nodes, _ = insert_run(self.dfs.tree, replace(run, candidate=None, diverged=False))
-        for j, node in dangling_sides(run.path, nodes, 0):
-            self._later.append(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j), EXPAND_ALL))
+        self._push(replace(run, candidate=None, diverged=False), self._later)
 
-    def _redirect(self) -> None:
-        """DART's flips run with every call expanded."""
-        stack = self.dfs._stack
-        for k in range(len(stack) - 1, -1, -1):
-            if stack[k].directive is EXPAND_ALL:
-                break
-            stack[k] = replace(stack[k], directive=EXPAND_ALL)
+    def _push(self, run: ExploredRun, onto: list[Candidate]) -> None:
+        self.started = True
+        nodes, start = insert_run(self.tree, run)
+        for j, node in dangling_sides(run.path, nodes, start):
+            onto.append(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j), EXPAND_ALL))
 
     def pending(self) -> bool:
-        return bool(self.dfs.pending() or self._later)
+        return bool(self._stack or self._later)
 
     def select(self) -> Candidate | None:
-        cand = self.dfs.select()
-        if cand is None and self._later:
-            cand = self._later.pop()
-        return cand
+        if self._stack:
+            return self._stack.pop()
+        return self._later.pop() if self._later else None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        self.dfs.rejected(candidate, status)
+        reject(self.tree, candidate, status)
 
 
 class InterleavedLatest:
@@ -113,8 +105,8 @@ class InterleavedLatest:
         else:
             if mine is LAZY:
                 self.stats.lazy_runs += 1
-            if real:
-                self.dart.observe(run)
+            if real and not any(c.mode == "expanded" for c in run.calls):
+                self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
             elif not self.dart.started and not self.dart.pending():
                 self.dart.seed(run.assignment)
         self.lazy.update(run)
