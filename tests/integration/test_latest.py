@@ -208,3 +208,19 @@ def test_latest_finishes_where_dart_finishes_and_reaches_its_bugs(name, function
     assert {lab for lab in labels["dart"] if lab.startswith("bug ")} <= labels["latest"]
     assert runs["latest"] <= 2 * runs["dart"]
     assert latest["ended_by"] == "dart" and latest["dart_runs"] > 0 and latest["lazy_runs"] > 0
+
+
+def test_darts_half_of_latest_runs_darts_search():
+    """DART's half of LATEST (interleave.py) runs every call inline, as DART does.
+    With the lazy policy's formals (`i#0.3 == 2`, an assumption per expanded call),
+    each of hwm's contains_at calls added branches on them (65 where DART's path has
+    20), and their negations were turned down by the solver: at n = 3, 2,951 refusals
+    in DART's 202 runs, against DART's own 681."""
+    path = os.path.join(BENCH, "hwm.py")
+    dart = smartest.explore(f"{path}:hwm", strategy="dart", run_dir=None, deepen=False, coverage=False,
+                            max_str_len=2, max_runs=400)
+    latest = smartest.explore(f"{path}:hwm", strategy="latest", run_dir=None, deepen=False, coverage=False,
+                              max_str_len=2, max_runs=400)
+    assert dart.stop_reason == latest.stop_reason == "exhausted" and latest.complete_under_bounds
+    half = latest.extra["latest"]
+    assert half["dart_runs"] == dart.runs and half["dart_rejected"] == dart.solver["queries"] - dart.solver["sat"]

@@ -114,6 +114,7 @@ class InterleavedLatest:
     def rejected(self, candidate: Candidate, status: Status) -> None:
         mine, self._last = self._last, None
         if mine is DART:
+            self.stats.dart_rejected += 1
             self.dart.rejected(candidate, status)
         else:
             self.stats.lazy_rejected += 1

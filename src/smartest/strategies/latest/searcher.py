@@ -77,7 +77,8 @@ class LatestStats:
     choice_queries: int = 0      # solver queries of the all-at-once choice (no run)
     lazy_runs: int = 0           # runs LATEST's own search asked for (interleave.py)
     lazy_rejected: int = 0       # ... candidates of it the solver turned down
-    dart_runs: int = 0           # runs of DART's half (interleave.py), every call expanded
+    dart_runs: int = 0           # runs of DART's half (interleave.py), every call run inline
+    dart_rejected: int = 0       # ... candidates of it the solver turned down
     ended_by: str = ""           # whose frontier ended the search: "dart" or "lazy"
 
     def as_dict(self) -> dict:
