@@ -34,7 +34,9 @@ through the abstract value) was never run, nor a bug on it (issue 12: 247 of 500
 random programs).  So the searcher says so (`uncovered`), and the engine then runs
 its fallback, DART's negation of every branch of the real runs, with every call
 expanded (`EXPAND_ALL`), to its end before `complete`: the lazy search first, as
-the paper orders it, and DART's relative completeness after.
+the paper orders it, and DART's relative completeness after.  That is the order
+with `interleave` off; by default DART's search takes turns with this one from the
+start (interleave.py), and ends the search when its frontier is empty.
 """
 from __future__ import annotations
 
