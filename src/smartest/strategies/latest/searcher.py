@@ -77,6 +77,7 @@ class LatestStats:
     all_at_once: int = 0         # abstract paths tried with every call from known paths, one run
     all_at_once_stitched: int = 0  # ... that the run followed
     choice_queries: int = 0      # solver queries of the all-at-once choice (no run)
+    choices_failed: int = 0      # all-at-once choices that found no fitting known paths
     lazy_runs: int = 0           # runs LATEST's own search asked for (interleave.py)
     lazy_rejected: int = 0       # ... candidates of it the solver turned down
     dart_runs: int = 0           # runs of DART's half (interleave.py), every call run inline
