@@ -95,6 +95,11 @@ class InterleavedLatest:
     def lazy_cost(self) -> int:
         return self.stats.lazy_runs + self.stats.lazy_rejected + self.stats.choice_queries
 
+    def guess(self, candidate: Candidate) -> bool:
+        """The lazy half's candidates are guesses (search/protocol.py): a run that leaves
+        one's predicted path is not in DART's tree, whose end alone is the claim."""
+        return candidate.directive is not EXPAND_ALL
+
     def update(self, run: ExploredRun) -> None:
         real = not run.notes.abstract
         mine, self._last = self._last, None
@@ -105,6 +110,7 @@ class InterleavedLatest:
         else:
             if mine is LAZY:
                 self.stats.lazy_runs += 1
+                self.stats.lazy_diverged += run.diverged
             if real and not any(c.mode == "expanded" for c in run.calls):
                 self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
             elif not self.dart.started and not self.dart.pending():

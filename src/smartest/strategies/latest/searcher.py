@@ -80,6 +80,7 @@ class LatestStats:
     choices_failed: int = 0      # all-at-once choices that found no fitting known paths
     lazy_runs: int = 0           # runs LATEST's own search asked for (interleave.py)
     lazy_rejected: int = 0       # ... candidates of it the solver turned down
+    lazy_diverged: int = 0       # ... runs that left the predicted path (guesses: not the engine's divergences)
     dart_runs: int = 0           # runs of DART's half (interleave.py), every call run inline
     dart_rejected: int = 0       # ... candidates of it the solver turned down
     ended_by: str = ""           # whose frontier ended the search: "dart" or "lazy"
