@@ -9,15 +9,16 @@ by DART within 3,000 runs, unfinished by LATEST).  KLEE and SAGE interleave
 searchers for the same reason: no one order is best on every program.
 
 So two searches share the engine.  LATEST's (the `lazy` searcher, Figure 4 and 5)
-and DART's: a depth-first search over every real run, LATEST's real runs included,
-whose candidates run with every call expanded (`EXPAND_ALL`).  They take turns by
-cost: DART's half pays one per run, LATEST's one per run, per candidate the solver
-turned down and per query of its all-at-once choice; the cheaper half goes next.
-So DART's half makes at least about half of the runs, its order is DART's (the
-real runs LATEST finds only add what DART's stack has not reached, at its bottom),
-and when its stack is empty every real path was run: DART's claim, and the
-search ends there, whatever LATEST still holds.  The lazy search keeps its own
-order, and learns from DART's runs (known paths of the callees, observed results).
+and DART's: a depth-first search from the engine's first inputs whose candidates
+run with every call inline (`EXPAND_ALL`), so its paths, order and runs are the
+`dart` strategy's.  They take turns by cost: DART's half pays one per run, LATEST's
+one per run, per candidate the solver turned down and per query of its all-at-once
+choice; the cheaper half goes next, so DART's k-th run comes at about run 2k.  When
+DART's stack is empty every real path was run: DART's claim, and the search ends
+there, whatever LATEST still holds.  The lazy search keeps its own order, and learns
+from DART's runs (known paths of the callees, observed results); DART's half does
+not learn from the lazy half's real runs (their expanded calls take formals, so
+their paths have another shape), only from the engine's fallback runs.
 """
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ LAZY, DART = "lazy", "dart"
 
 class DartHalf:
     """DART's depth-first search over real runs: the sides of its own runs first,
-    deepest first, then those of real runs it did not ask for (LATEST's)."""
+    deepest first, then those of real runs of its shape it did not ask for (the
+    engine's fallback)."""
 
     def __init__(self) -> None:
         self.tree = ExecutionTree()
