@@ -87,7 +87,12 @@ TABLE_CASES = [
 def explore(name: str, entry: str, strategy: str, n: int, *, time_limit: float, max_runs: int,
             abstract=(), coverage: bool = False, deepen: bool = True):
     index = RunIndex()
-    settings = {"abstract": tuple(f"{name}:{f}" for f in abstract)} if strategy == "latest" and abstract else None
+    settings = None
+    if strategy.startswith("latest"):
+        # latest/lazy: the paper's lazy search alone (no DART half taking turns)
+        settings = {"abstract": tuple(f"{name}:{f}" for f in abstract)} if abstract else {}
+        settings = {**settings, "interleave": False} if strategy == "latest/lazy" else (settings or None)
+        strategy = "latest"
     t0 = time.perf_counter()
     report = smartest.explore(f"{os.path.join(PROGRAMS, name)}.py:{entry}", run_dir=None, coverage=coverage,
                               strategy=strategy, max_str_len=n, max_runs=max_runs, time_limit=time_limit,
@@ -97,13 +102,13 @@ def explore(name: str, entry: str, strategy: str, n: int, *, time_limit: float, 
 
 def paths_part(args) -> None:
     print("Iterations (all runs, abstract and concrete) until each path of the function under test is covered")
-    header = (f"{'program':22} {'n':>3} {'strategy':8} {'cover 1st/2nd/3rd path':>24} {'bug@':>6} "
+    header = (f"{'program':22} {'n':>3} {'strategy':11} {'cover 1st/2nd/3rd path':>24} {'bug@':>6} "
               f"{'runs':>6} {'complete':>8} {'sec':>6}")
     print(header)
     print("-" * len(header))
     for name, entry, n, classify, count in PATH_CASES:
         module = load(os.path.join(PROGRAMS, f"{name}.py"))
-        for strategy in ("dart", "latest"):
+        for strategy in args.strategies:
             report, at, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs)
             first: dict[str, int] = {}
             bug = None
@@ -114,7 +119,7 @@ def paths_part(args) -> None:
                     bug = run
             cover = sorted(first.values())
             shown = "/".join(map(str, cover)) + ("" if len(cover) == count else " (incomplete)")
-            print(f"{name + '.' + entry:22} {n:>3} {strategy:8} {shown:>24} {bug if bug else '-':>6} "
+            print(f"{name + '.' + entry:22} {n:>3} {strategy:11} {shown:>24} {bug if bug else '-':>6} "
                   f"{report.runs:>6} {str(report.complete):>8} {sec:>6.1f}", flush=True)
 
 
@@ -151,7 +156,7 @@ def _structure(module, name: str, s: str) -> tuple:
 
 def table_part(args) -> None:
     print(f"\nLexer functions abstracted for LATEST; {args.budget:.0f} s per cell; coverage by coverage.py on replay")
-    header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':8} {'iterations':>10} {'queries':>8} {'bug@':>6} "
+    header = (f"{'program':9} {'size':9} {'n':>3} {'strategy':11} {'iterations':>10} {'queries':>8} {'bug@':>6} "
               f"{'valid@':>6} {'valid':>6} {'structs':>7} "
               f"{'coverage':>14} {'iter/min':>9} {'valid/min':>9} {'structs/min':>11} {'done':>5}")
     print(header)
@@ -161,7 +166,7 @@ def table_part(args) -> None:
             continue
         module = load(os.path.join(PROGRAMS, f"{name}.py"))
         rows = []
-        for strategy in ("dart", "latest"):
+        for strategy in args.strategies:
             report, at, sec = explore(name, entry, strategy, n, time_limit=args.budget, max_runs=args.max_runs,
                                       abstract=lexer, coverage=True, deepen=not args.fixed_bounds)
             valid = {t.inputs["s"] for t in report.tests if _valid(module, entry, t.inputs["s"])}
@@ -181,7 +186,7 @@ def table_part(args) -> None:
             covered = sum(c for c, _ in functions.values())
             minutes = sec / 60
             cov = f"{covered}/{total} {100 * covered / total:.0f}%" if total else "-"
-            print(f"{name:9} {size:9} {n:>3} {strategy:8} {report.runs:>10} {report.solver['queries']:>8} "
+            print(f"{name:9} {size:9} {n:>3} {strategy:11} {report.runs:>10} {report.solver['queries']:>8} "
                   f"{bug or '-':>6} {first_valid or '-':>6} {len(valid):>6} {len(structures):>7} "
                   f"{cov:>14} {report.runs / minutes:>9.0f} {len(valid) / minutes:>9.1f} "
                   f"{len(structures) / minutes:>11.1f} {'yes' if report.stop_reason == 'exhausted' else 'no':>5}",
@@ -197,6 +202,9 @@ def main(argv=None) -> int:
                    help="keep --max-str-len fixed (no deepening), as the paper's bounded experiments do")
     p.add_argument("--entries", nargs="*", default=None,
                    help="table rows to run (e.g. calc_ops1 parse_tokens6, or calc_lex.calc_ops1 for one program's)")
+    p.add_argument("--strategies", nargs="+", default=["dart", "latest", "latest/lazy"],
+                   help="dart, latest (its lazy search and DART's by turns, the default) and latest/lazy "
+                        "(the lazy search alone, as the paper's LATEST)")
     args = p.parse_args(argv)
     parts = args.parts.split(",")
     if "paths" in parts:

@@ -49,7 +49,8 @@ def test_latest_abstracts_only_what_cannot_write_state():
 @pytest.mark.quality
 @pytest.mark.parametrize("strategy", ["smart", "latest"])
 def test_the_token_list_calculator_bug_dart_finds_is_found(strategy):
-    """DART: bug at run 19 at n = 4 (measured); SMART 32, LATEST 58.  Before the
+    """DART: bug at run 19 at n = 4 (measured); SMART 32, LATEST 36 (58 before DART's
+    search took turns with its lazy one, notes/latest12.md).  Before the
     fixes LATEST postponed the zero divisor behind every abstract path and found
     nothing in 400 runs."""
     dart, _ = _bug_runs("calc_tokens", "dart", max_str_len=4, max_runs=400)

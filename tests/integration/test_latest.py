@@ -13,6 +13,9 @@ from support.random_programs import program
 from support.relative import compare
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "benchmarks", "programs")
+# The paper's lazy search alone, then the engine's fallback (no DART half taking turns):
+# the tests of its own iteration counts and of its end.
+LAZY_ONLY = {"interleave": False}
 
 
 def _explore(name: str, function: str, n: int, **kw):
@@ -39,7 +42,7 @@ def test_side_effect_label_L_is_never_reported():
     assert plain.extra["latest"]["abstract_paths"] == 0 and plain.complete and not plain.bugs
     assert "side_effect.foo" in " ".join(plain.extra["latest"]["not_abstracted"])
     # ... and named with --abstract, as in the paper's Figure 6, it is abstracted:
-    module, report, _ = _explore("side_effect", "main", 4, settings={"abstract": ("side_effect:foo",)})
+    module, report, _ = _explore("side_effect", "main", 4, settings={"abstract": ("side_effect:foo",), **LAZY_ONLY})
     # The abstract path through L (foo's result == 0 with the global still 0) exists,
     # and cannot be concretized: expanding foo sets the global, and the re-executed
     # path turns away from L on a concrete test.  The third abstract path, foo
@@ -51,7 +54,7 @@ def test_side_effect_label_L_is_never_reported():
 
 
 def test_strcmp_testme_reaches_its_three_paths_and_the_error_with_few_iterations():
-    module, report, runs_at = _explore("strcmp_testme", "testme", 14)
+    module, report, runs_at = _explore("strcmp_testme", "testme", 14, settings=LAZY_ONLY)
     paths = {}
     for test, run in zip(report.tests, runs_at):
         t1 = module.my_strcmp(test.inputs["s1"], module.CONST1) == 0
@@ -73,7 +76,7 @@ def test_strcmp_testme_reaches_its_three_paths_and_the_error_with_few_iterations
 
 @pytest.mark.parametrize("n", [4, 8])
 def test_locate_top_covers_its_three_paths_in_a_number_of_runs_independent_of_n(n):
-    module, report, runs_at = _explore("locate_top", "top", n)
+    module, report, runs_at = _explore("locate_top", "top", n, settings=LAZY_ONLY)
     first = {}
     for test, run in zip(report.tests, runs_at):
         first.setdefault(module.top(test.inputs["s"]), run)
@@ -103,8 +106,8 @@ def test_latest_reports_exactly_the_reproducible_bugs(name, function, n):
 
 
 def test_memoized_expansions_save_runs():
-    _, with_memo, _ = _explore("strcmp_testme", "testme", 14)
-    _, without, _ = _explore("strcmp_testme", "testme", 14, settings={"memo": False})
+    _, with_memo, _ = _explore("strcmp_testme", "testme", 14, settings=LAZY_ONLY)
+    _, without, _ = _explore("strcmp_testme", "testme", 14, settings={"memo": False, **LAZY_ONLY})
     assert with_memo.extra["latest"]["memo_tried"] > 0 and without.extra["latest"]["memo_tried"] == 0
     assert with_memo.runs - with_memo.fallback_runs < without.runs - without.fallback_runs
     assert len({repr(t.inputs) for t in with_memo.bugs}) == len({repr(t.inputs) for t in without.bugs}) == 1
@@ -161,7 +164,7 @@ def test_a_callee_side_no_abstract_path_needs_is_run_before_complete():
     then the engine's fallback (DART's negation, every call expanded) runs it."""
     module = load(UNNEEDED)
     report = smartest.explore(f"{UNNEEDED}:top", strategy="latest", run_dir=None, deepen=False, coverage=False,
-                              max_str_len=3, max_runs=300)
+                              max_str_len=3, max_runs=300, settings=LAZY_ONLY)
     assert report.complete_under_bounds and report.stop_reason == "exhausted"
     assert any(module.cap(t.inputs["s"]) != t.inputs["s"] for t in report.tests)   # plain re-execution
     assert report.fallback_runs > 0 and "LATEST" in report.fallback_why
@@ -182,3 +185,55 @@ def test_latest_reaches_what_dart_reaches_on_random_programs(tmp_path, seed):
     path.write_text(source)
     found = compare(str(path), "top", [("latest", "off")], {"max_str_len": 3})
     assert not found["latest/off"], found
+
+
+@pytest.mark.parametrize("name,function", [("calc_divzero", "calc"), ("pl0_calls", "parse")])
+def test_latest_finishes_where_dart_finishes_and_reaches_its_bugs(name, function):
+    """Issue 12: on calc_divzero.calc (n = 3) DART finishes in 52 runs with the
+    division by zero; the lazy search alone made 400 runs without the bug or an end
+    (it refutes abstract paths by enumerating callees, and the solver turns most of
+    its guesses down), and so on PL/0 (pl0.parse: DART 90 runs).  DART's depth-first search of
+    the real runs now takes turns with it (interleave.py): the search ends when
+    DART's frontier is empty, with every bug DART's inputs trigger.  On pl0_calls a
+    run of the lazy half left its guessed path, which made the whole search incomplete
+    (it stalled after DART's end); such guesses are not DART's divergences."""
+    path = os.path.join(BENCH, f"{name}.py")
+    module = load(path)
+    labels, runs = {}, {}
+    for strategy in ("dart", "latest"):
+        report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False,
+                                  coverage=False, max_str_len=3, max_runs=400)
+        assert report.stop_reason == "exhausted" and report.complete_under_bounds
+        labels[strategy] = {label(module, function, dict(t.inputs)) for t in report.tests}
+        runs[strategy] = report.runs
+    latest = report.extra["latest"]
+    assert {lab for lab in labels["dart"] if lab.startswith("bug ")} <= labels["latest"]
+    assert runs["latest"] <= 2 * runs["dart"]
+    assert latest["ended_by"] == "dart" and latest["dart_runs"] > 0 and latest["lazy_runs"] > 0
+
+
+def test_darts_half_of_latest_runs_darts_search():
+    """DART's half of LATEST (interleave.py) runs every call inline, as DART does.
+    With the lazy policy's formals (`i#0.3 == 2`, an assumption per expanded call),
+    each of hwm's contains_at calls added branches on them (65 where DART's path has
+    20), and their negations were turned down by the solver: at n = 3, 2,951 refusals
+    in DART's 202 runs, against DART's own 681."""
+    path = os.path.join(BENCH, "hwm.py")
+    dart = smartest.explore(f"{path}:hwm", strategy="dart", run_dir=None, deepen=False, coverage=False,
+                            max_str_len=2, max_runs=400)
+    latest = smartest.explore(f"{path}:hwm", strategy="latest", run_dir=None, deepen=False, coverage=False,
+                              max_str_len=2, max_runs=400)
+    assert dart.stop_reason == latest.stop_reason == "exhausted" and latest.complete_under_bounds
+    half = latest.extra["latest"]
+    assert half["dart_runs"] == dart.runs and half["dart_rejected"] == dart.solver["queries"] - dart.solver["sat"]
+
+
+def test_the_all_at_once_choice_is_not_retried_on_an_abstract_path_it_failed():
+    """The all-at-once choice (known paths for every pending call, solver queries, no
+    run) was asked again at every step of an abstract path's concretization: on
+    calc.calc (n = 3, 400 runs) 168 of 175 choices failed over 9 abstract paths, 1,550
+    of the search's 2,283 queries.  Now one failure per abstract path."""
+    module, report, _ = _explore("calc", "calc", 3, max_runs=150, settings=LAZY_ONLY)
+    latest = report.extra["latest"]
+    assert 0 < latest["choices_failed"] <= latest["abstract_paths"]
+    assert not report.bugs and all(not lab.startswith("bug") for lab in _labels(module, "calc", report))

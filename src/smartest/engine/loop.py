@@ -113,6 +113,7 @@ class Engine:
         self.probe = probe
         self.last_signature = 0
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
+        self._guess = getattr(searcher, "guess", None)
         # The searcher's runs record only part of their branches (`partial_paths`, SMART's
         # region): the fallback negates them under the searcher's own policy, until the
         # searcher is `uncovered`; then it starts DART's search afresh from whole runs
@@ -301,7 +302,7 @@ class Engine:
         if not from_searcher:
             self.stats.fallback_runs += 1
         diverged = cand is not None and not follows(result.path, cand.expect)
-        if diverged:
+        if diverged and not (from_searcher and self._guess is not None and self._guess(cand)):
             self.stats.divergences += 1
             self.stats.complete = False
             if result.complete:

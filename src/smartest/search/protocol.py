@@ -69,6 +69,9 @@ class Searcher(Protocol):
     a real run, call for call, as DART would (the fallback's candidates carry it).
     `partial_paths` (default False): the searcher's runs record only part of their
     branches (SMART's region), so the fallback starts with one run under its directive.
+    `guess(candidate)` (default: none is): the candidate is a guess whose divergence
+    leaves no side of the searcher's claim unrun, so it does not make the search
+    incomplete (LATEST's lazy half, whose `complete` DART's half carries).
     """
 
     def update(self, run: ExploredRun) -> None: ...

@@ -11,6 +11,7 @@ reported, so an abstract path is never mistaken for a reachable one.
     module            implements
     ──────            ──────────
     searcher.py       LATEST's outer loop: abstract paths in depth-first order (Figure 4)
+    interleave.py     LATEST's search and DART's depth-first search of real runs, by turns
     scopes.py         the depth-first search over one scope (the target, or one callee)
     concretize.py     concretization of an abstract path by expansion (Figure 5)
     expansions.py     what is known of each abstracted call: its expansions so far

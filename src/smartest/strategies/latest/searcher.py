@@ -34,7 +34,9 @@ through the abstract value) was never run, nor a bug on it (issue 12: 247 of 500
 random programs).  So the searcher says so (`uncovered`), and the engine then runs
 its fallback, DART's negation of every branch of the real runs, with every call
 expanded (`EXPAND_ALL`), to its end before `complete`: the lazy search first, as
-the paper orders it, and DART's relative completeness after.
+the paper orders it, and DART's relative completeness after.  That is the order
+with `interleave` off; by default DART's search takes turns with this one from the
+start (interleave.py), and ends the search when its frontier is empty.
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ from smartest.strategies.latest.abstract_spec import resolve_abstract
 from smartest.strategies.latest.policy import (ALPHA_MARK, EMPTY_PLAN, EXPAND_ALL, ROOT, LazyPolicy, is_alpha,
                                                is_raise_flag)
 from smartest.strategies.latest.concretize import Concretizer, Rejected
+from smartest.strategies.latest.interleave import InterleavedLatest
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.strategies.latest.scopes import ScopeSearch, View
 from smartest.solver.protocol import Status
@@ -73,6 +76,14 @@ class LatestStats:
     memo_refuted: int = 0        # expansions answered by known paths alone
     all_at_once: int = 0         # abstract paths tried with every call from known paths, one run
     all_at_once_stitched: int = 0  # ... that the run followed
+    choice_queries: int = 0      # solver queries of the all-at-once choice (no run)
+    choices_failed: int = 0      # all-at-once choices that found no fitting known paths
+    lazy_runs: int = 0           # runs LATEST's own search asked for (interleave.py)
+    lazy_rejected: int = 0       # ... candidates of it the solver turned down
+    lazy_diverged: int = 0       # ... runs that left the predicted path (guesses: not the engine's divergences)
+    dart_runs: int = 0           # runs of DART's half (interleave.py), every call run inline
+    dart_rejected: int = 0       # ... candidates of it the solver turned down
+    ended_by: str = ""           # whose frontier ended the search: "dart" or "lazy"
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -166,6 +177,10 @@ class LatestSearcher:
         if status is not Status.UNSAT:
             self.concretizer.unsure += 1
         self._reply = Rejected(status)
+
+    def stop(self) -> None:
+        """Drop the lazy search (DART's half ended the exploration)."""
+        self._co = None
 
     def select(self) -> Candidate | None:
         if self._co is None:
@@ -292,6 +307,10 @@ class Settings:
                                "default: every input-dependent function of the target's code)",
                            metavar="MODULE:FUNCTION", repeat=True, kind=str)
     memo: bool = True
+    # DART's depth-first search of the real runs takes turns with the lazy one
+    # (interleave.py): never much behind DART, and finished where DART finishes.
+    # Off: the lazy search alone, then the engine's fallback (the paper's order).
+    interleave: bool = True
     callee_order: str = "shallow"      # which expansion of a callee to try first: shallow or deep
     order: str = "deep"                # abstract paths of the target: deep (depth-first) or shallow
 
@@ -312,7 +331,7 @@ def state_writers(table: CodeTable) -> dict[str, str]:
     return writers
 
 
-def build(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
+def build(options, solver, target) -> tuple[LatestSearcher | InterleavedLatest, LazyPolicy]:
     """The `latest` strategy: the abstract-path searcher and the lazy policy."""
     settings = options.settings if isinstance(options.settings, Settings) else Settings()
     names = resolve_abstract(settings.abstract, target)
@@ -326,4 +345,4 @@ def build(options, solver, target) -> tuple[LatestSearcher, LazyPolicy]:
                               callee_deepest_first=settings.callee_order == "deep",
                               top_deepest_first=settings.order == "deep")
     policy.stats = searcher.stats
-    return searcher, policy
+    return (InterleavedLatest(searcher) if settings.interleave else searcher), policy
