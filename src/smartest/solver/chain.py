@@ -1,7 +1,7 @@
 """Assemble the solver chain: the order of the layers is visible here and nowhere else.
 
     stats/timing -> cache -> independence slicing -> [mixed] -> trial values -> bounded strings
-        -> [SMT-LIB log] -> z3
+        -> int / int quotients as integers -> [SMT-LIB log] -> z3
 
 Queries that mention a float first try the values people test by hand (zero, nan,
 the infinities, the constants compared with), and z3's float models are polished
@@ -24,6 +24,7 @@ from smartest.solver.logging import LoggingSolver
 from smartest.solver.trial_values import TrialValuesSolver
 from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
 from smartest.solver.strings import StringLoweringSolver
+from smartest.solver.quotients import QuotientLoweringSolver
 
 
 class CountingSolver:
@@ -71,6 +72,7 @@ def build_solver_chain(*, timeout_ms: int = 5000, rlimit: int = 0, max_str_len: 
     if smtlib_log is not None:
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
+    solver = QuotientLoweringSolver(solver)
     solver = StringLoweringSolver(solver, max_str_len)
     solver = TrialValuesSolver(solver)
     if mixed is not None:
