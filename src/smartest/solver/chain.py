@@ -39,8 +39,9 @@ class CountingSolver:
         try:
             answer = self.inner.check(query)
         except RecursionError:    # a term too deep for a layer's recursive walk: not answered
-            answer = Answer(Status.UNKNOWN)
-        self.stats.time_s += time.perf_counter() - t0
+            answer = Answer(Status.UNKNOWN, why="a term too deep to translate")
+        spent = time.perf_counter() - t0
+        self.stats.time_s += spent
         self.stats.queries += 1
         if answer.status is Status.SAT:
             self.stats.sat += 1
@@ -48,7 +49,22 @@ class CountingSolver:
             self.stats.unsat += 1
         else:
             self.stats.unknown += 1
+            if len(self.stats.unknown_queries) < KEPT_UNKNOWNS:
+                self.stats.unknown_queries.append(unknown_entry(query, answer, spent))
         return answer
+
+
+KEPT_UNKNOWNS = 5
+_SHOWN = 160
+
+
+def unknown_entry(query: Query, answer: Answer, seconds: float) -> dict:
+    """What the report says of a query the solver could not decide: the condition it
+    was asked to make true (the negated branch, the query's last constraint), cut
+    short, why z3 stopped, and the seconds it took."""
+    last = str(query.constraints[-1]) if query.constraints else "true"
+    shown = last if len(last) <= _SHOWN else last[:_SHOWN - 3] + "..."
+    return {"condition": shown, "why": answer.why or "unknown", "seconds": round(seconds, 2)}
 
 
 class _BackendCounter:
