@@ -1,5 +1,5 @@
-"""A string parsed to an int, then divided: int(s) / 4 compared with 2.5 and
-math.floor of it, as in code reading numbers from text.
+"""A string parsed to an int, range-checked, then divided: int(s) / 4 compared with
+2.5 and math.floor of it, as in code reading numbers from text.
 """
 import math
 
@@ -9,6 +9,8 @@ def quarter(s: str) -> str:
         n = int(s)
     except ValueError:
         return "invalid"
+    if n < -500 or n > 500:
+        return "out_of_range"
     if n / 4 >= 2.5:
         return "large"
     if math.floor(n / 4) == -1:
@@ -20,6 +22,7 @@ EXPECTED = {
     "function": "quarter",
     "reach": [
         "return 'invalid'",
+        "return 'out_of_range'",
         "return 'large'",
         "return 'minus_one'",
         "return 'other'",
@@ -30,6 +33,7 @@ EXPECTED = {
     "alphabet": "0123456789-x",
     "witness": {
         "return 'invalid'": {"s": "x"},
+        "return 'out_of_range'": {"s": "501"},
         "return 'large'": {"s": "10"},
         "return 'minus_one'": {"s": "-4"},
         "return 'other'": {"s": "0"},

@@ -8,10 +8,15 @@ divisors, and constants on the rounding boundaries of the quotient itself.
 from __future__ import annotations
 
 import math
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
+from smartest.solver import build_solver_chain
+from smartest.solver.protocol import Query, Status
 from smartest.terms import build, floats as F
 from smartest.terms.evaluate import evaluate
 from smartest.terms.quotients import threshold, lower
@@ -166,3 +171,43 @@ def test_a_constant_divisor_gives_linear_integer_terms():
         stack.extend(u.args)
     assert ops <= {"and", "not", "or", "le", "lt", "mul", "const", "var"}, ops
     assert evaluate(low, {A: 21}) and evaluate(low, {A: 23}) and not evaluate(low, {A: 24})
+
+
+# -- the engine on int / int, and what the report says of an undecided query ---------
+
+TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets", "quotient_targets.py")
+
+
+def test_floor_of_a_quotient_is_explored_completely():
+    """The lead's one-liner: one solver query ran z3's whole step budget to unknown
+    before the integer forms (1 run, incomplete); now every outcome and `complete`."""
+    from smartest import explore
+    from support.oracle import load
+    report = explore(f"{TARGETS}:floor_third", run_dir=None, coverage=False, deepen=False,
+                     max_runs=50, time_limit=3600, solver_timeout_ms=0)
+    module = load(TARGETS)
+    outcomes = set()
+    for t in report.tests:
+        try:
+            outcomes.add(module.floor_third(**dict(t.inputs)))
+        except OverflowError:
+            outcomes.add("OverflowError")
+    assert outcomes == {"seven", "other", "OverflowError"}
+    assert report.complete and report.solver["unknown"] == 0
+
+
+def test_an_undecided_query_is_named_with_why():
+    chain, stats = build_solver_chain(rlimit=20_000, timeout_ms=0)
+    x = var("qx", Sort.FLOAT)
+    goal = build.and_(F.compare("eq", F.fmul(x, x), const(2.0)), F.compare("lt", const(0.0), x))
+    answer = chain.check(Query((goal,)))
+    assert answer.status is Status.UNKNOWN
+    (entry,) = stats.unknown_queries
+    assert "fmul" in entry["condition"] and "--solver-rlimit" in entry["why"], entry
+
+
+def test_the_summary_shows_the_undecided_query():
+    out = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGETS}:square_root_two", "--no-run-dir",
+                          "--no-coverage", "--solver-rlimit", "20000", "--max-runs", "3", "--fixed-bounds"],
+                         capture_output=True, text=True, timeout=300, env={**os.environ})
+    assert "unknown after" in out.stdout and "--solver-rlimit" in out.stdout, out.stdout + out.stderr
