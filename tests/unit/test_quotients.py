@@ -19,7 +19,7 @@ from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query, Status
 from smartest.terms import build, floats as F
 from smartest.terms.evaluate import evaluate
-from smartest.terms.quotients import threshold, lower
+from smartest.terms.quotients import EXACT_RANGE, lower, rounded_in_range, threshold
 from smartest.terms.term import Sort, const, var
 
 A, B = var("qa", Sort.INT), var("qb", Sort.INT)
@@ -211,3 +211,62 @@ def test_the_summary_shows_the_undecided_query():
                           "--no-coverage", "--solver-rlimit", "20000", "--max-runs", "3", "--fixed-bounds"],
                          capture_output=True, text=True, timeout=300, env={**os.environ})
     assert "unknown after" in out.stdout and "--solver-rlimit" in out.stdout, out.stdout + out.stderr
+
+
+# -- f2i(R(a / b)) in general: integer division within 2**53 (2**51 for round) --------
+
+def _small(rng: random.Random, limit: int) -> int:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.randint(-30, 30)
+    if kind == 1:
+        return rng.choice((1, -1)) * (limit - rng.randint(0, 3))
+    return rng.randint(-limit, limit) >> rng.randrange(0, 50)
+
+
+def _near_ties(limit: int):
+    """a / b a hair from k + 1/2 with a and b as large as the range allows."""
+    for k in (1, 2, 3, 2 ** 19 + 1, 2 ** 19, 2 ** 30 + 1, 2 ** 45 - 1):
+        b = (limit // (k + 1)) | 1
+        for delta in (-1, 1):
+            if ((2 * k + 1) * b + delta) % 2 == 0:
+                a = ((2 * k + 1) * b + delta) // 2
+                if abs(a) <= limit:
+                    yield a, b
+                    yield -a, b
+
+
+def test_rounding_a_quotient_within_range_is_integer_division():
+    rng = random.Random(5)
+    for name, rounding in ROUNDINGS.items():
+        limit = EXACT_RANGE[name]
+        pairs = [(_small(rng, limit), _small(rng, limit)) for _ in range(400)] + list(_near_ties(limit))
+        form = rounded_in_range(F.f2i(F.unary(name, Q)))
+        exact, beyond = form.args[1], form.args[2]
+        assert beyond.op == "approx"
+        for a, b in pairs:
+            if b == 0:
+                continue
+            env = {A: a, B: b}
+            assert evaluate(form.args[0], env), (a, b)
+            assert evaluate(exact, env) == rounding(a / b), (name, a, b)
+        assert not evaluate(form.args[0], {A: limit + 1, B: 3}) and not evaluate(form.args[0], {A: 1, B: 0})
+
+
+def test_round_needs_the_narrower_range():
+    # Within 2**53 the rounding to a double can land a quotient just below k + 1/2 on
+    # k + 1/2 itself, and round() then goes to the even neighbour: why round stops at 2**51.
+    a, b, k = 9007190664183806, 17179803647, 2 ** 19 + 1
+    assert abs(a) <= 2 ** 53 and abs(a) > EXACT_RANGE["frint"]
+    assert 2 * a < (2 * k + 1) * b            # the exact quotient is below k + 1/2 ...
+    assert round(a / b) == k + 1              # ... but CPython's rounds to k + 1
+
+
+def test_floor_of_a_quotient_against_a_symbolic_int_is_solved():
+    chain, stats = build_solver_chain(rlimit=50_000_000, timeout_ms=0)
+    m = var("qm", Sort.INT)
+    goal = build.eq(F.f2i(F.unary("ffloor", F.itruediv(A, const(3)))), build.add(build.mul(m, m), const(7)))
+    answer = chain.check(Query((goal, build.lt(const(2), m))))
+    assert answer.status is Status.SAT
+    env = {A: answer.model[A], m: answer.model[m]}
+    assert math.floor(env[A] / 3) == env[m] ** 2 + 7 and env[m] > 2

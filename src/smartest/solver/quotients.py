@@ -5,14 +5,18 @@ Python's rounded quotient against a constant are equivalent to integer condition
 the two ints (`terms/quotients.py`), so the query reaching z3 no longer needs the
 float theory for them.  The rewrite is exact, not a relaxation: a sat answer is a
 model of the original query and an unsat answer is a proof about it, so nothing here
-weakens `complete`.  Tests it does not cover (a quotient in further float arithmetic,
-`floor(n / 3) == m` for a symbolic m) stay as they were.
+weakens `complete`.  `math.floor(n / 3)` used otherwise (compared with a symbolic int,
+in arithmetic) becomes `n // 3` where both ints lie within 2**53, an exactness guard,
+and an uninterpreted function beyond (`terms/approx`): a candidate from there is
+checked here against the original query.  A quotient in further float arithmetic stays
+as it was.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from smartest.solver.protocol import Answer, Query, Solver
+from smartest.solver.exactness import validate
+from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms.quotients import lower
 
 
@@ -26,4 +30,10 @@ class QuotientLoweringSolver:
         lowered = tuple(lower(c, self._cache, self._memo) for c in query.constraints)
         if all(x is y for x, y in zip(lowered, query.constraints)):
             return self.inner.check(query)
-        return self.inner.check(replace(query, constraints=lowered))
+        answer = self.inner.check(replace(query, constraints=lowered))
+        if answer.status is not Status.UNKNOWN or answer.model is None:
+            return answer
+        # A candidate from the abstraction past 2**53: a model only if Python agrees.
+        if validate(query, answer.model):
+            return Answer(Status.SAT, answer.model)
+        return Answer(Status.UNKNOWN, why=answer.why or "a candidate past 2**53 failed the check")

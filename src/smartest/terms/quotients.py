@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from smartest.terms import build
+from smartest.terms import approx, build
 from smartest.terms.rewrite import any_below, transform
 from smartest.terms.term import Sort, Term, const
 
@@ -33,7 +33,7 @@ MAX = 1.7976931348623157e308
 _HALF_TOP_ULP = Fraction(2) ** 970          # half the spacing of doubles just below 2**1024
 _ROUNDINGS = ("ffloor", "fceil", "ftrunc", "frint")
 _ZERO = const(0)
-_TESTS = ("eq", "lt", "le", "isnan", "isinf")
+_TESTS = ("eq", "lt", "le", "isnan", "isinf", "f2i")
 
 
 def rounded(q: Fraction) -> float:
@@ -159,8 +159,48 @@ def _rounded_quotient(t: Term) -> tuple[str, Term, Term] | None:
     return None
 
 
+EXACT_RANGE = {"ffloor": 1 << 53, "fceil": 1 << 53, "ftrunc": 1 << 53, "frint": 1 << 51}
+
+
+def _within(x: Term, limit: int) -> Term:
+    return build.and_(build.le(const(-limit), x), build.le(x, const(limit)))
+
+
+def integer_rounding(rounding: str, a: Term, b: Term) -> Term:
+    """R(a / b) on the exact quotient, in integer division (b != 0)."""
+    floor = build.floordiv(a, b)
+    ceil = build.neg(build.floordiv(build.neg(a), b))
+    if rounding == "ffloor":
+        return floor
+    if rounding == "fceil":
+        return ceil
+    if rounding == "ftrunc":
+        nonnegative = build.or_(build.eq(a, _ZERO), build.eq(build.lt(_ZERO, a), build.lt(_ZERO, b)))
+        return build.ite(nonnegative, floor, ceil)
+    twice = build.mul(build.sub(a, build.mul(floor, b)), const(2))     # 2 (a mod b), b's sign
+    above = build.or_(build.and_(build.lt(_ZERO, b), build.lt(b, twice)), build.and_(build.lt(b, _ZERO), build.lt(twice, b)))
+    tie = build.and_(build.eq(twice, b), build.eq(build.mod(floor, const(2)), const(1)))
+    return build.ite(build.or_(above, tie), build.add(floor, const(1)), floor)
+
+
+def rounded_in_range(t: Term) -> Term | None:
+    """f2i(R(a / b)) as an integer division where both ints are small enough that the
+    rounding to a double cannot change R's answer (|a|, |b| <= 2**53; 2**51 for round,
+    whose ties the rounding could otherwise create); beyond, an uninterpreted function
+    of a and b (`terms/approx`: sat there is a candidate the layer checks, unsat a proof)."""
+    triple = _rounded_quotient(t)
+    if triple is None:
+        return None
+    rounding, a, b = triple
+    limit = EXACT_RANGE[rounding]
+    small = build.and_(_within(a, limit), _within(b, limit), _nonzero(b))
+    return build.ite(approx.guard(small), integer_rounding(rounding, a, b), approx.approx(f"int_{rounding}_quotient", (a, b), Sort.INT))
+
+
 def _lower_node(t: Term) -> Term | None:
     """The integer form of one test on a quotient, or None if t is not one."""
+    if t.op == "f2i":
+        return rounded_in_range(t)
     if t.op in ("isnan", "isinf") and t.args[0].op == "itruediv":
         a, b = t.args[0].args
         if t.op == "isnan":
