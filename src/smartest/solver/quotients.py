@@ -21,6 +21,8 @@ from smartest.terms.quotients import lower
 
 
 class QuotientLoweringSolver:
+    """Rewrites each constraint (memoized) and checks candidates from the abstraction."""
+
     def __init__(self, inner: Solver) -> None:
         self.inner = inner
         self._cache: dict = {}     # term -> its lowered form (terms are interned)
@@ -33,7 +35,12 @@ class QuotientLoweringSolver:
         answer = self.inner.check(replace(query, constraints=lowered))
         if answer.status is not Status.UNKNOWN or answer.model is None:
             return answer
-        # A candidate from the abstraction past 2**53: a model only if Python agrees.
-        if validate(query, answer.model):
+        # A candidate from the abstraction past 2**53: a model only if Python agrees
+        # (None: something else in the query is abstract; the layer above checks it).
+        valid = validate(query, answer.model)
+        if valid:
             return Answer(Status.SAT, answer.model)
-        return Answer(Status.UNKNOWN, why=answer.why or "a candidate past 2**53 failed the check")
+        if valid is None:
+            return answer
+        return Answer(Status.UNKNOWN, why="a candidate from the abstraction of floor/ceil/round(a / b) past 2**53 "
+                                          "failed the check")
