@@ -15,12 +15,14 @@ import sys
 
 import pytest
 
+from smartest import explore
 from smartest.solver import build_solver_chain
 from smartest.solver.protocol import Query, Status
 from smartest.terms import build, floats as F
 from smartest.terms.evaluate import evaluate
 from smartest.terms.quotients import EXACT_RANGE, lower, rounded_in_range, threshold
 from smartest.terms.term import Sort, const, var
+from support.oracle import load
 
 A, B = var("qa", Sort.INT), var("qb", Sort.INT)
 Q = F.itruediv(A, B)
@@ -63,7 +65,7 @@ def _quotient(a: int, b: int) -> float:
 
 def _floats_near(q: float, rng: random.Random) -> list[float]:
     out = [0.0, -0.0, 0.1, 2.5, 7.0, -7.0, 5e-324, F.INF, -F.INF, math.nan, 1.7976931348623157e308, 2.0 ** 53]
-    if q == q:
+    if not math.isnan(q):
         out += [q, math.nextafter(q, math.inf), math.nextafter(q, -math.inf)]
         if not math.isinf(q):
             out += [math.floor(q) + 0.5, math.floor(q) - 0.5]
@@ -106,7 +108,7 @@ def _check_rounded(pairs, rng):
         env = {A: a, B: b}
         for name, rounding in ROUNDINGS.items():
             r = F.f2i(F.unary(name, Q))
-            value = rounding(q) if q == q and not math.isinf(q) else 0
+            value = rounding(q) if not math.isnan(q) and not math.isinf(q) else 0
             ks = {0, 1, -1, 7, value, value + 1, value - 1, rng.randint(-5, 5), 2 ** 60, -(2 ** 1030)}
             for k in ks:
                 for op, concrete in OPS.items():
@@ -181,8 +183,6 @@ TARGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets", "q
 def test_floor_of_a_quotient_is_explored_completely():
     """The lead's one-liner: one solver query ran z3's whole step budget to unknown
     before the integer forms (1 run, incomplete); now every outcome and `complete`."""
-    from smartest import explore
-    from support.oracle import load
     report = explore(f"{TARGETS}:floor_third", run_dir=None, coverage=False, deepen=False,
                      max_runs=50, time_limit=3600, solver_timeout_ms=0)
     module = load(TARGETS)
@@ -209,7 +209,7 @@ def test_an_undecided_query_is_named_with_why():
 def test_the_summary_shows_the_undecided_query():
     out = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGETS}:square_root_two", "--no-run-dir",
                           "--no-coverage", "--solver-rlimit", "20000", "--max-runs", "3", "--fixed-bounds"],
-                         capture_output=True, text=True, timeout=300, env={**os.environ})
+                         capture_output=True, text=True, timeout=300, env={**os.environ}, check=False)
     assert "unknown after" in out.stdout and "--solver-rlimit" in out.stdout, out.stdout + out.stderr
 
 
@@ -263,7 +263,7 @@ def test_round_needs_the_narrower_range():
 
 
 def test_floor_of_a_quotient_against_a_symbolic_int_is_solved():
-    chain, stats = build_solver_chain(rlimit=50_000_000, timeout_ms=0)
+    chain, _ = build_solver_chain(rlimit=50_000_000, timeout_ms=0)
     m = var("qm", Sort.INT)
     goal = build.eq(F.f2i(F.unary("ffloor", F.itruediv(A, const(3)))), build.add(build.mul(m, m), const(7)))
     answer = chain.check(Query((goal, build.lt(const(2), m))))

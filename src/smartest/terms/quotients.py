@@ -68,7 +68,7 @@ def _scaled(a: Term, b: Term, t: Fraction, inclusive: bool, negative: bool) -> T
 
 def at_most(a: Term, b: Term, d: float) -> Term:
     """RN(a/b) <= d as an integer condition (false for b == 0, where a/b is nan)."""
-    if d != d:
+    if math.isnan(d):
         return build.FALSE
     if d == INF:
         return build.not_(build.eq(b, _ZERO))
@@ -91,7 +91,7 @@ def _nonzero(b: Term) -> Term:
 
 def compare_constant(op: str, a: Term, b: Term, d: float, quotient_left: bool) -> Term:
     """`RN(a/b) op d` (or `d op RN(a/b)`), op in eq, lt, le, IEEE: nan compares false."""
-    if d != d:
+    if math.isnan(d):
         return build.FALSE
     if op == "eq":
         if d == -INF:
