@@ -57,6 +57,8 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
     s = report.solver
     lines.append(f"  solver: {s['queries']} queries ({s['sat']} sat, {s['unsat']} unsat, "
                  f"{s['unknown']} unknown), {s['time_s']:.2f} s")
+    for entry in s.get("unknown_queries", ())[:3]:
+        lines.append(f"    unknown after {entry['seconds']:.1f} s: {entry['why']}; it asked for {entry['condition']}")
     lines.extend(f"  {note}" for note in report.notes)
     cov = report.coverage
     if cov and cov.get("branches_total") is not None:

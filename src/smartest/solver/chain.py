@@ -1,7 +1,7 @@
 """Assemble the solver chain: the order of the layers is visible here and nowhere else.
 
     stats/timing -> cache -> independence slicing -> [mixed] -> trial values -> bounded strings
-        -> [SMT-LIB log] -> z3
+        -> int / int quotients as integers -> [SMT-LIB log] -> z3
 
 Queries that mention a float first try the values people test by hand (zero, nan,
 the infinities, the constants compared with), and z3's float models are polished
@@ -24,6 +24,7 @@ from smartest.solver.logging import LoggingSolver
 from smartest.solver.trial_values import TrialValuesSolver
 from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
 from smartest.solver.strings import StringLoweringSolver
+from smartest.solver.quotients import QuotientLoweringSolver
 
 
 class CountingSolver:
@@ -38,8 +39,9 @@ class CountingSolver:
         try:
             answer = self.inner.check(query)
         except RecursionError:    # a term too deep for a layer's recursive walk: not answered
-            answer = Answer(Status.UNKNOWN)
-        self.stats.time_s += time.perf_counter() - t0
+            answer = Answer(Status.UNKNOWN, why="a term too deep to translate")
+        spent = time.perf_counter() - t0
+        self.stats.time_s += spent
         self.stats.queries += 1
         if answer.status is Status.SAT:
             self.stats.sat += 1
@@ -47,7 +49,22 @@ class CountingSolver:
             self.stats.unsat += 1
         else:
             self.stats.unknown += 1
+            if len(self.stats.unknown_queries) < KEPT_UNKNOWNS:
+                self.stats.unknown_queries.append(unknown_entry(query, answer, spent))
         return answer
+
+
+KEPT_UNKNOWNS = 5
+_SHOWN = 160
+
+
+def unknown_entry(query: Query, answer: Answer, seconds: float) -> dict:
+    """What the report says of a query the solver could not decide: the condition it
+    was asked to make true (the negated branch, the query's last constraint), cut
+    short, why z3 stopped, and the seconds it took."""
+    last = str(query.constraints[-1]) if query.constraints else "true"
+    shown = last if len(last) <= _SHOWN else last[:_SHOWN - 3] + "..."
+    return {"condition": shown, "why": answer.why or "unknown", "seconds": round(seconds, 2)}
 
 
 class _BackendCounter:
@@ -71,6 +88,7 @@ def build_solver_chain(*, timeout_ms: int = 5000, rlimit: int = 0, max_str_len: 
     if smtlib_log is not None:
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)
+    solver = QuotientLoweringSolver(solver)
     solver = StringLoweringSolver(solver, max_str_len)
     solver = TrialValuesSolver(solver)
     if mixed is not None:

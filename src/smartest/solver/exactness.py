@@ -87,13 +87,14 @@ class Exactness:
     def check(self, query: Query, solve: Solve) -> Answer:
         bits = any(self.needs_bits(c) for c in query.constraints)
         width, bound = self.width(query), POW_BOUND
+        bv_unknown = False
         for _ in range(WIDENINGS):
             bv_unsat = False
             if bits:
                 status, model, _ = solve("bv", width, bound, query, True)
                 if status is Status.SAT:
                     return Answer(Status.SAT, model)
-                bv_unsat = status is Status.UNSAT
+                bv_unsat, bv_unknown = status is Status.UNSAT, status is Status.UNKNOWN
             status, model, exact = solve("int", width, bound, query, False)
             if status is not Status.SAT:
                 return Answer(status)
@@ -103,11 +104,13 @@ class Exactness:
             if valid:
                 return Answer(Status.SAT, model)
             if valid is None:
-                return Answer(Status.UNKNOWN, model)
+                return Answer(Status.UNKNOWN, model, "a model this layer cannot check")
             if bits and not bv_unsat or width >= MAX_WIDTH:
                 break
             width, bound = width * 4, bound * 4
-        return Answer(Status.UNKNOWN)
+        if bv_unknown:    # the backend says why z3 stopped
+            return Answer(Status.UNKNOWN)
+        return Answer(Status.UNKNOWN, why=f"the models of the approximate encoding failed the check (up to {width} bits)")
 
 
 def validate(query: Query, model) -> bool | None:

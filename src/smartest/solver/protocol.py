@@ -34,6 +34,7 @@ class Query:
 class Answer:
     status: Status
     model: Mapping[Term, Any] | None = None  # values of the query's variables when SAT
+    why: str = ""                            # UNKNOWN: what stopped the solver, in words
 
     @property
     def sat(self) -> bool:
@@ -52,13 +53,16 @@ class SolverStats:
     unknown: int = 0
     probes: int = 0              # bound probes (engine/deepening), not among `queries`
     time_s: float = 0.0
+    # The first few queries answered unknown: the negated condition, why, seconds spent
+    # (a query that ran z3's whole step budget is named in the report, not only counted).
+    unknown_queries: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
             "queries": self.queries, "sat": self.sat, "unsat": self.unsat,
             "unknown": self.unknown, "time_s": round(self.time_s, 4),
             "cache_hits": self.cache_hits, "backend_queries": self.backend_queries,
-            "probes": self.probes,
+            "probes": self.probes, "unknown_queries": list(self.unknown_queries),
         }
 
 

@@ -422,4 +422,5 @@ class StringLoweringSolver:
             real = all(evaluate(c, lifted) for c in query.constraints)
         except Exception:  # noqa: BLE001 - a value the operators reject: not a model
             real = False
-        return Answer(Status.SAT, lifted) if real else Answer(Status.UNKNOWN)
+        return Answer(Status.SAT, lifted) if real else \
+            Answer(Status.UNKNOWN, why=answer.why or "the string abstraction's candidate failed the check")

@@ -553,6 +553,7 @@ class Z3Backend:
         self.translate = self._translator("int", MIN_WIDTH, POW_BOUND)
         self.pool: dict[tuple, _Incremental] = {}
         self.strategy = Exactness()
+        self.last_why = ""                # why the last check z3 could not decide stopped
 
     def _translator(self, mode: str, width: int, bound: int) -> Translator:
         key = (mode, width if mode == "bv" else 0, bound)
@@ -573,15 +574,19 @@ class Z3Backend:
 
     # -- solving (the strategy is z3-free: solver/exactness.py) ---------------------
     def check(self, query: Query) -> Answer:
+        self.last_why = ""
         try:
             with _in_context(self.ctx, self.constants):
-                return self.strategy.check(query, self.solve)
+                answer = self.strategy.check(query, self.solve)
         except RecursionError:
             # A term deeper than the recursive walks allow (long strings through many
             # regex searches): unknown, and the incremental solvers, which may hold a
             # half-pushed constraint, are dropped.
             self.pool.clear()
-            return Answer(Status.UNKNOWN)
+            return Answer(Status.UNKNOWN, why="a term too deep to translate")
+        if answer.status is Status.UNKNOWN and not answer.why and self.last_why:
+            return Answer(answer.status, answer.model, self.last_why)
+        return answer
 
     def solve(self, mode: str, width: int, bound: int, query: Query, under: bool) -> tuple[Status, Any, bool]:
         variables = {v for c in query.constraints for v in c.free}
@@ -647,12 +652,21 @@ class Z3Backend:
         solver.add(*parts)
         return solver
 
-    @staticmethod
-    def _answer(result, solver, tr: Translator, variables) -> tuple[Status, Any]:
+    def _answer(self, result, solver, tr: Translator, variables) -> tuple[Status, Any]:
         if result == z3.sat:
             model = solver.model()
             return Status.SAT, {v: _model_value(model, v, tr(v)) for v in variables}
+        if result == z3.unknown:
+            self.last_why = self._why(solver.reason_unknown())
         return (Status.UNSAT if result == z3.unsat else Status.UNKNOWN), None
+
+    def _why(self, reason: str) -> str:
+        """z3's own reason with the limits it ran under (a resource limit hit inside a
+        tactic comes back as 'canceled', so the reason alone does not say which)."""
+        limits = [f"{self.limits.rlimit:,} steps (--solver-rlimit)" if self.limits.rlimit else "",
+                  f"{self.limits.timeout_ms} ms (--solver-timeout)" if self.limits.timeout_ms else ""]
+        within = " and ".join(x for x in limits if x)
+        return f"z3 gave up ({reason})" + (f" within {within}" if within else "")
 
 
 def by_name(variables) -> tuple:

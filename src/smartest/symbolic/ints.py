@@ -362,11 +362,19 @@ def _shift(a: Term, av: int, k: Term, kv: int, ctor, concrete):
 
 
 def _true_division(a: Term, av: int, b: Term, bv: int):
-    """int / int: the zero divisor is a branch; the quotient is a float term."""
+    """int / int: the zero divisor is a branch, and so is a quotient past the largest
+    double (CPython raises OverflowError; the term would say inf); the quotient is a
+    float term."""
     from smartest.terms import floats
     _check_divisor(b, bv) if b.op != "const" else None
-    value = av / bv  # raises ZeroDivisionError / OverflowError like CPython
-    return upper("make_float")(value, floats.itruediv(a, b))
+    try:
+        value = av / bv  # raises ZeroDivisionError / OverflowError like CPython
+    except OverflowError:
+        _implicit(floats.isinf(floats.itruediv(a, b)), True)
+        raise
+    term = floats.itruediv(a, b)
+    _implicit(floats.isinf(term), False)
+    return upper("make_float")(value, term)
 
 
 def _round_half_even(t: Term, m: int) -> Term:
