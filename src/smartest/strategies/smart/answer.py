@@ -30,7 +30,7 @@ from smartest.trace.recorder import Recorder
 
 # A summarized int with more `ite` nodes than this, passed on into another call,
 # makes its function's later calls answered by the run's path.
-MAX_ITES = 2
+MAX_ITES = 16
 SPLIT_WHY = (f"its value, a choice among more than {MAX_ITES + 1} paths, went on into another call's "
              "arguments: answered by the path each run took, so later positions stay one term")
 
@@ -60,6 +60,7 @@ class Producers:
 
     def __init__(self) -> None:
         self.composed: set[str] = set()
+        self.grew = False     # since the searcher last asked (`reshaped`)
         self.begin_run()
 
     def begin_run(self) -> None:
@@ -80,9 +81,17 @@ class Producers:
                 continue
             seen.add(id(t))
             q = self._values.get(t)
-            if q is not None:
+            if q is not None and q not in self.composed:
                 self.composed.add(q)
+                self.grew = True
             stack.extend(a for a in t.args if isinstance(a, Term) and a.args)
+
+    def reshaped(self) -> bool:
+        """Did a function join `composed` since the last call?  Its calls then go on the
+        caller's path in another shape (one decision per path), so the trees built with
+        the old one would no longer match the runs."""
+        grew, self.grew = self.grew, False
+        return grew
 
 
 def record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:

@@ -240,6 +240,7 @@ class SummaryPolicy:
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
+            "outcome": outcome_of(region.result, region.raised) if region is not None else None,
         }
         if self.tail_from is not None:
             info["resume"] = self._tail_notes(recorder)
@@ -378,6 +379,7 @@ class SummaryPolicy:
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
             "resumes_taken": self.resumes_taken,
+            "split_why": SPLIT_WHY,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
 
@@ -633,13 +635,12 @@ class SummaryPolicy:
             record_outcome(rec, inst, outcome_class(*found))
             if outcome[0] == "value":
                 value = inst.values[outcome]
-                if outcome[1] == Sort.INT.value and too_large(value):
-                    if q in self.producers.composed:
-                        # Its term would make every later index symbolic (answer.py).
-                        value = record_path(rec, summary, found[0], actuals, env)
-                        self.stats[q].split += 1
-                    else:
-                        self.producers.returned(q, value)
+                if outcome[1] == Sort.INT.value and q in self.producers.composed:
+                    # Its term would make every later index symbolic (answer.py).
+                    value = record_path(rec, summary, found[0], actuals, env)
+                    self.stats[q].split += 1
+                elif outcome[1] == Sort.INT.value and too_large(value):
+                    self.producers.returned(q, value)
                 result = with_term(realize(result), value)
         return result
 
