@@ -13,6 +13,7 @@ is still relatively complete with respect to DART).
     searcher.py    the top-down search with a context stack (Figures 1 and 3, starred lines)
     policy.py      the call policy: explore an uncovered call, summarize a covered one (§3.2)
     summary.py     path and function summaries, their instances at a call site (§3.1)
+    answer.py      a summarized call on the caller's path: its outcome class and value (§3.2)
     store.py       summaries kept between explorations, keyed by the function's code (SQLite)
 
 The purity analysis that decides which functions may be summarized is shared with

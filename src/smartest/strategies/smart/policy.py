@@ -43,15 +43,15 @@ from smartest.errors import AssumptionViolated
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
+from smartest.strategies.smart.answer import SPLIT_WHY, Producers, post_agrees, record_outcome, record_path, too_large
 from smartest.strategies.smart.report import summary_text
 from smartest.strategies.smart.store import SummaryStore
-from smartest.strategies.smart.summary import FunctionSummary, Instance, extract, formal, outcome_class, with_term
+from smartest.strategies.smart.summary import FunctionSummary, extract, formal, outcome_class, with_term
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.terms import Term, build
-from smartest.terms.evaluate import evaluate
+from smartest.terms import Sort, Term, build
 from smartest.terms.rewrite import substitute, transform
 from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
@@ -99,6 +99,7 @@ class FunctionStats:
     explored: int = 0       # calls explored (each adds a path summary at most)
     summarized: int = 0     # calls answered by the summary
     bounded: int = 0        # ... of which past the bound b, without the implication (§3.5)
+    split: int = 0          # ... of which answered by the path they ran (a large value term, answer.py)
     inlined: int = 0        # calls run with their branches on the caller's path
     contexts: int = 0       # calling contexts searched to the end
     mismatches: int = 0     # runs that contradicted the summary
@@ -131,6 +132,7 @@ class SummaryPolicy:
         self._told: dict[str, int] = {}     # paths of each summary the coordinator knows of (a worker's)
         self._heard: set = set()            # path summaries another worker found
         self.resumes_taken = 0       # runs whose resume stretch stood for the paper's resume run (one run saved each)
+        self.producers = Producers()
         self.begin_run({}, None)
 
     # -- the CallPolicy protocol ---------------------------------------------
@@ -161,6 +163,8 @@ class SummaryPolicy:
         self._prefix_len = 0
         self._budget = FrameBudget(_FRAMES)
         self._active: Counter = Counter()   # functions with an explored call in progress
+        if hasattr(self, "producers"):
+            self.producers.begin_run()
 
     def on_call(self, call: Call) -> Any:
         base = self._budget.enter()
@@ -198,6 +202,8 @@ class SummaryPolicy:
         if self.inline_all:
             return "inline", ("the engine's fallback: DART's negation, every call inlined",)
         bound = self._bind(call)
+        if bound is not None:
+            self.producers.passed({n: term_of(v) for n, v in bound.arguments.items() if symbolic_sort(v) is not None})
         if self.chain_pos < len(self.chain) and self.chain[self.chain_pos] == (k, q) and bound is not None:
             self.chain_pos += 1   # a call the context stack is exploring
             return "explore", (bound, k, None)
@@ -234,6 +240,7 @@ class SummaryPolicy:
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
+            "outcome": outcome_of(region.result, region.raised) if region is not None else None,
         }
         if self.tail_from is not None:
             info["resume"] = self._tail_notes(recorder)
@@ -356,6 +363,7 @@ class SummaryPolicy:
                 "paths": s.version if s else 0, "stored": s.stored if s else 0,
                 "incomplete_paths": sum(not p.complete for p in s.paths) if s else 0,
                 "explored_calls": st.explored, "summarized_calls": st.summarized, "bounded_calls": st.bounded,
+                "split_calls": st.split,
                 "inlined_calls": st.inlined,
                 "contexts": st.contexts, "mismatches": st.mismatches,
                 "inlined_why": dict(st.inlined_why),
@@ -371,6 +379,7 @@ class SummaryPolicy:
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
             "resumes_taken": self.resumes_taken,
+            "split_why": SPLIT_WHY,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
 
@@ -610,7 +619,7 @@ class SummaryPolicy:
         outcome = outcome_of(result, raised)
         found = summary.match(env)
         w = found[1] if found is not None else None
-        if w is None or w.outcome != outcome or not _post_agrees(w.post, env, result):
+        if w is None or w.outcome != outcome or not post_agrees(w.post, env, result):
             # The run is not the summary's.  Keep the concrete result.  Past the bound b
             # that is expected; otherwise f is not a function of its formals (or its
             # summary left something out): inline it from now on.
@@ -623,9 +632,16 @@ class SummaryPolicy:
         else:
             if inst.incomplete:
                 rec.concretize(f"{q}: summary left conditions out", sys._getframe())
-            _record_outcome(rec, inst, outcome_class(*found))
+            record_outcome(rec, inst, outcome_class(*found))
             if outcome[0] == "value":
-                result = with_term(realize(result), inst.values[outcome])
+                value = inst.values[outcome]
+                if outcome[1] == Sort.INT.value and q in self.producers.composed:
+                    # Its term would make every later index symbolic (answer.py).
+                    value = record_path(rec, summary, found[0], actuals, env)
+                    self.stats[q].split += 1
+                elif outcome[1] == Sort.INT.value and too_large(value):
+                    self.producers.returned(q, value)
+                result = with_term(realize(result), value)
         return result
 
     def _verdicts(self) -> dict:
@@ -691,27 +707,3 @@ def _annotated_object(fn: Callable) -> bool:
         return False
     name = ann if isinstance(ann, str) else getattr(ann, "__name__", None) or str(ann)
     return name.split("[", 1)[0].strip().rsplit(".", 1)[-1].lower() in _CONTAINERS
-
-
-def _post_agrees(post: Term | None, env: Mapping[Term, Any], result: Any) -> bool:
-    if post is None:
-        return True
-    try:
-        return evaluate(post, env) == realize(result)
-    except Exception:
-        return False
-
-
-def _record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
-    """Which outcome class the call fell in, as decisions of the caller's path: the
-    classes before it did not hold (flippable), and it did (flippable unless it is the
-    last, which the domain implies; an assumption then, so the domain is on the path)."""
-    frame = sys._getframe(1)
-    classes = inst.classes
-    i = next(j for j, (o, _) in enumerate(classes) if o == cls)
-    for j in range(i):
-        rec.branch(classes[j][1], False, frame)
-    if i < len(classes) - 1:
-        rec.branch(classes[i][1], True, frame)
-    else:
-        rec.assume(classes[i][1], True, frame)

@@ -29,7 +29,9 @@ def function_lines(smart: dict, most: int = 12) -> list[str]:
             past, n = f.get("bounded_calls", 0), f["summarized_calls"]
             why = "the context implied its preconditions" if not past else \
                 f"{n - past}: the context implied its preconditions; {past}: past the bound on paths"
-            parts.append(f"{f['summarized_calls']} summarized ({why}{stored})")
+            split = f.get("split_calls", 0)
+            split = f"; {split} of them answered by the path they ran: {smart['split_why']}" if split else ""
+            parts.append(f"{f['summarized_calls']} summarized ({why}{stored}{split})")
         if f["inlined_calls"]:
             why = "; ".join(f"{n}: {reason}" for reason, n in f.get("inlined_why", {}).items())
             parts.append(f"{f['inlined_calls']} inlined ({why})")

@@ -49,7 +49,8 @@ _NEAR_END = 4
 class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
-    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "resume")
+    __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "resume",
+                 "outcome")
 
     def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
                  key: tuple | None) -> None:
@@ -63,6 +64,7 @@ class Context:
         self.stack: list[Candidate] = []
         self.bounded = False
         self.resume: tuple | None = None   # (run, its resume stretch): the last run's, if it may stand for I's
+        self.outcome: tuple | None = None  # how the call ended in the run of I
 
 
 class SmartSearcher:
@@ -133,6 +135,10 @@ class SmartSearcher:
         path = notes["path"]
         if decisions(path[:ctx.start]) != ctx.prefix:
             return None
+        if ctx.outcome is not None and run.notes.info.get("outcome") != ctx.outcome:
+            # The caller goes on from another outcome than I's (None for a value, say):
+            # its depth-first search would begin in another subtree than the paper's.
+            return None
         info = {"explored": notes["explored"], "region_end": notes["region_end"],
                 "to_root": run.notes.info.get("to_root", {})}
         parent = self.contexts[-1]
@@ -143,6 +149,13 @@ class SmartSearcher:
         if self.policy.inline_all:
             return   # the engine's fallback ran it, every call inlined: DART's path, not a region
         cand = run.candidate
+        if self.policy.producers.reshaped():
+            # A summarized call goes on the path in another shape from now on (answer.py):
+            # the search begins again at the target, from this run's input.
+            self.restart()
+            self.policy.cover.clear()
+            self.root.stack.append(Candidate(None, dict(run.assignment), (), (), ("replay",)))
+            return
         if cand is None:  # a random (re)start: the search begins again at the target
             self.contexts = [self.root]
         self.contexts[-1].resume = None
@@ -170,6 +183,8 @@ class SmartSearcher:
             ctx = Context(qualname, (*ctx.chain, (ordinal, qualname)), start, decisions(run.path[:start]),
                           dict(run.assignment), key)
             self.contexts.append(ctx)
+        if new:
+            ctx.outcome = info.get("outcome")
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
         stretch = info.get("resume")

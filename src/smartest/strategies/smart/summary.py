@@ -177,6 +177,18 @@ class FunctionSummary:
             self._instances[key] = hit
         return hit
 
+    def path_instance(self, index: int, actuals: Mapping[Term, Term]) -> tuple[Term, Term | None]:
+        """One path's precondition (a conjunction) and returned term at a call site."""
+        key = ("path", index, frozenset(actuals.items()))
+        hit = self._instances.get(key)
+        if hit is None:
+            p = self.paths[index]
+            cache: dict = {}
+            hit = (_substitute(build.and_(*p.pre), actuals, cache),
+                   _substitute(p.post, actuals, cache) if p.post is not None else None)
+            self._instances[key] = hit
+        return hit
+
     def _generic(self, bound: frozenset) -> Instance:
         """The instance over the canonical formals themselves (built once per version)."""
         key = (self.version, bound)
