@@ -101,18 +101,3 @@ def test_the_default_finds_calc_tokens_bug_within_twice_darts_runs(tmp_path, fla
     path = os.path.join(BENCH, "calc_divzero.py")
     first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags)
     assert first["interleaved"] <= 2 * first["dart"], first
-
-
-@pytest.mark.parametrize("name,function,bounds", [("p23_str_of_int", "describe", {}),
-                                                  ("p59_list_pop_insert", "rotate", {"max_len": 3})],
-                         ids=["p23", "p59"])
-def test_the_default_finds_a_shallow_side_of_the_first_run_within_twice_generationals_runs(name, function, bounds):
-    # Searches of about 8 runs whose bug is a shallow side of the first run, which
-    # generational search takes first (runs 2 and 3).  With two DART choices before
-    # its first coverage choice the default took 5 and 7; its opening takes the
-    # first run's shallowest uncovered sides first.  (The corpus bounds of
-    # benchmarks/default_strategy.py; seed 0.)
-    path = os.path.join(ROOT, "tests", "programs", f"{name}.py")
-    first = {s: _bug_runs(path, function, strategy=s, max_str_len=4, max_runs=600, seed=0, **bounds)[0][0]
-             for s in ("generational", "interleaved")}
-    assert first["interleaved"] <= 2 * first["generational"], first

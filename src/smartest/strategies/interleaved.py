@@ -9,11 +9,8 @@ share it: DART's stack, and a queue ordered by (does the side's branch site lack
 this side in every run so far, how shallow is it).  Of every three choices, two are
 DART's and one the shallowest side not yet covered; once every side is covered, that
 third choice is the shallowest side of all every other time and DART's otherwise.
-Before that cycle, an opening: the two runs after the first are the shallowest
-uncovered sides (SAGE's first generation, cut at two), and the children of those
-runs wait at their parent's place on DART's stack, so depth-first search goes on
-in DART's own order.  Nothing is lost: a side taken by one frontier is skipped by
-the other, and the search ends exactly when DART's would.
+Nothing is lost: a side taken by one frontier is skipped by the other, and the
+search ends exactly when DART's would.
 
 Why this mix (issue 12, `benchmarks/default_strategy.py`, notes/default-2x.md): in
 strict turns the breadth-first half cost a recursive-descent parser its depth
@@ -22,10 +19,7 @@ with no breadth-first choice at all, incdec's bug, one loop count among 965 path
 came at run 944 (DART 942, generational 223); with a breadth-first choice at every
 third turn, calc_tokens took 160 runs under the default flags.  This mix: 15, 21
 and 127, and the shallow picks still find the one-character programs DART's first
-subtree hides.  It missed 2x on two small searches whose bug is a shallow side of
-the first run (p23: 5 runs, generational 2; p59: 7 vs 3), hence the opening; its
-children wait because with them on top of the stack calc_tokens' bug came at run
-49 (one opening run) or 51 (two) -- with the wait, 16 (notes/rest12.md).
+subtree hides.
 """
 from __future__ import annotations
 
@@ -37,8 +31,7 @@ from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, r
 from smartest.solver.protocol import Status
 from smartest.trace.tree import ExecutionTree, dangling_sides
 
-SHARE = 3     # every SHARE-th choice is the coverage frontier's, the others DART's
-OPENING = 2   # runs after the first that are its shallowest uncovered sides
+SHARE = 3   # every SHARE-th choice is the coverage frontier's, the others DART's
 
 
 class InterleavedSearcher:
@@ -53,30 +46,15 @@ class InterleavedSearcher:
         self._turn = 0
         self._breadth = 0                                   # coverage turns with nothing uncovered
         self._live = 0                                      # entries not yet taken
-        self._runs = 0
-        self._opening: list | None = None                   # the stack entry whose run comes next
 
     def update(self, run: ExploredRun) -> None:
-        self._runs += 1
         nodes, start = insert_run(self.tree, run)
         for b in run.path:
             self._covered.add((b.site, b.taken))
-        mark = len(self._stack)
         for j, node in dangling_sides(run.path, nodes, start):
             self.take(flip(run.path, j, run.assignment, (node, not run.path[j].taken, j)))
-        parent, self._opening = self._opening, None
-        at = next((k for k, e in enumerate(self._stack) if e is parent), None) if parent is not None else None
-        if at is not None:      # an opening run's children go where DART would have pushed them
-            children = self._stack[mark:]
-            del self._stack[mark:]
-            self._stack[at + 1:at + 1] = children
 
     def select(self) -> Candidate | None:
-        self._opening = None
-        if self._runs <= OPENING:
-            cand = self._shallow(opening=True)
-            if cand is not None:
-                return cand
         self._turn += 1
         if self._turn % SHARE == 0:
             cand = self._shallow()
@@ -90,24 +68,18 @@ class InterleavedSearcher:
         return None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        self._opening = None
         reject(self.tree, candidate, status)
 
-    def _shallow(self, opening: bool = False) -> Candidate | None:
+    def _shallow(self) -> Candidate | None:
         """The shallowest side whose (site, side) no run has taken; once there is none,
-        the shallowest side of all on every other such turn (else DART's choice).  In
-        the opening, only the first, and its run's children will wait at its place."""
+        the shallowest side of all on every other such turn (else DART's choice)."""
         while self._uncovered:
             _, _, entry = heapq.heappop(self._uncovered)
             if entry:
                 node, side, _ = entry[0].origin
                 if (node.site, side) not in self._covered:
                     self._live -= 1
-                    if opening:
-                        self._opening = entry
                     return entry.pop()
-        if opening:
-            return None
         self._breadth += 1
         return self._shallowest() if self._breadth % 2 == 0 else None
 
