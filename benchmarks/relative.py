@@ -83,6 +83,7 @@ def main(argv=None) -> int:
     programs = runs = 0
     per_config: collections.Counter = collections.Counter()
     per_unchecked: collections.Counter = collections.Counter()
+    shared_total = 0
     with tempfile.TemporaryDirectory() as tmp:
         for ident, path, function, bounds in cases(args, tmp):
             if args.only and not any(fnmatch.fnmatchcase(ident, pat) for pat in args.only):
@@ -90,7 +91,9 @@ def main(argv=None) -> int:
             annotated = "smartest" in open(path, encoding="utf-8").read()
             configs = [c for c in configurations(annotated) if not args.strategies or c[0] in args.strategies]
             seen: dict = {}
-            found = compare(path, function, configs, bounds, seen)
+            shared: dict = {}
+            found = compare(path, function, configs, bounds, seen, shared)
+            shared_total += len(shared)
             programs += 1
             runs += len(found)
             for config, problems in found.items():
@@ -103,9 +106,11 @@ def main(argv=None) -> int:
             for config in unchecked:
                 per_unchecked[config] += 1
             stops = " ".join(f"{c}={r.stop}:{r.runs}{'+c' if r.complete else ''}" for c, r in seen.items())
+            same = f" | same code, one search: {' '.join(f'{c}={o}' for c, o in shared.items())}" if shared else ""
             print(f"# {ident}: {len(found)} configurations, {sum(1 for v in found.values() if v)} disagree, "
-                  f"{len(unchecked)} unchecked (a search stopped at its budget) | {stops}", flush=True)
-    print(f"\n{programs} programs, {runs} (program, configuration) pairs against DART")
+                  f"{len(unchecked)} unchecked (a search stopped at its budget) | {stops}{same}", flush=True)
+    print(f"\n{programs} programs, {runs} (program, configuration) pairs against DART; {shared_total} of them "
+          f"checked on the search of a configuration that compiles the program to the same code")
     for config, n in sorted(per_config.items()):
         print(f"  {config:24} disagrees on {n} programs")
     print(f"  total: {sum(per_config.values())} disagreeing pairs")

@@ -2,17 +2,19 @@
 
 Prints one row per (program, n, strategy): runs, distinct paths, solver queries,
 whether the bug was found (checked by re-running the input on the plain function),
-whether the search was complete, seconds, runs per second, and runs/queries as
-ratios against DART measured in the same invocation.  n bounds the string inputs,
+whether the search was complete, wall and CPU seconds, runs per second, and
+runs/queries/CPU seconds as ratios against DART measured in the same invocation.  n bounds the string inputs,
 or, for the container programs, the container inputs (--max-len).  With --bugs, each
 distinct bug label (re-run on the plain function) with the run and the CPU seconds
-at which it was first found, and with --coverage the branch coverage of coverage.py
-on a replay of every input.
+at which it was first found and their ratios to DART's for the same bug, and with
+--coverage the branch coverage of coverage.py on a replay of every input, next to
+DART's.  --markdown ends with the same figures as one table (DART the baseline).
 
     python benchmarks/run.py                      # default suite
     python benchmarks/run.py --strategies dart smart --programs locate_top
     python benchmarks/run.py --slow               # also the slow cases
     python benchmarks/run.py --quality            # the slow cases, then pytest -m quality (the differential suite)
+    python benchmarks/run.py --strategies dart interleaved --programs calc hwm --bugs --coverage --markdown
 """
 from __future__ import annotations
 
@@ -78,7 +80,7 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
     bounds = {"max_len": n, "max_str_len": LEN_BOUND[name]} if name in LEN_BOUND else {"max_str_len": n}
     report = smartest.explore(f"{path}:{function}", run_dir=None, deepen=False, coverage=coverage, strategy=strategy,
                               max_runs=max_runs, time_limit=time_limit, handlers=[RunIndex()], seed=seed, **bounds)
-    seconds = time.perf_counter() - t0
+    seconds, cpu_seconds = time.perf_counter() - t0, time.process_time() - c0
     bugs: dict[str, tuple[int, float]] = {}    # label -> (run, CPU seconds) of its first input
     for t, (run, cpu) in zip(report.tests, runs_at):
         if t.outcome in ("returned", "raised"):
@@ -88,7 +90,8 @@ def run_case(name: str, function: str, n: int, strategy: str, max_runs: int, tim
     cov = report.coverage or {}
     return {"runs": report.runs, "paths": report.paths, "queries": report.solver["queries"],
             "bug": bool(bugs), "first_bug_run": min(r for r, _ in bugs.values()) if bugs else None,
-            "bugs": bugs, "complete": report.complete_under_bounds, "seconds": seconds, "stop": report.stop_reason,
+            "bugs": bugs, "complete": report.complete_under_bounds, "seconds": seconds, "cpu": cpu_seconds,
+            "stop": report.stop_reason,
             "fallback_runs": report.fallback_runs,
             "branches": (cov.get("branches_covered"), cov.get("branches_total")) if cov else None}
 
@@ -105,11 +108,14 @@ def main(argv=None) -> int:
                    help="include the slow cases, then run the quality tests (pytest -m quality)")
     p.add_argument("--bugs", action="store_true", help="per bug: the run and CPU seconds that first found it")
     p.add_argument("--coverage", action="store_true", help="branch coverage at the end (coverage.py, replayed)")
+    p.add_argument("--markdown", action="store_true", help="end with every row as a markdown table")
     args = p.parse_args(argv)
     suite = SUITE + (SLOW if args.slow or args.quality else [])
     if args.programs:
         suite = [c for c in suite if c[0] in args.programs or f"{c[0]}.{c[1]}" in args.programs]
-    header = f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} {'complete':>8} {'sec':>7} {'runs/s':>7} {'runs/DART':>9} {'q/DART':>7}"
+    header = (f"{'program':34} {'n':>3} {'strategy':13} {'runs':>6} {'paths':>6} {'queries':>8} {'bug@run':>8} "
+              f"{'complete':>8} {'sec':>7} {'cpu s':>7} {'runs/s':>7} {'runs/DART':>9} {'q/DART':>7} {'cpu/DART':>8}")
+    rows: list[tuple[str, int, str, dict, dict | None]] = []
     print(header)
     print("-" * len(header))
     for name, function, sizes in suite:
@@ -121,19 +127,23 @@ def main(argv=None) -> int:
                     base = r
                 ratio = f"{r['runs'] / base['runs']:.2f}" if base and base["runs"] else "-"
                 qratio = f"{r['queries'] / base['queries']:.2f}" if base and base["queries"] else "-"
+                cratio = f"{r['cpu'] / base['cpu']:.2f}" if base and base["cpu"] else "-"
+                rows.append((f"{name}.{function}", n, strategy, r, base))
                 bug = str(r["first_bug_run"]) if r["bug"] else "-"
                 extra = ""
                 if args.coverage and r["branches"]:
-                    extra += f"  branches {r['branches'][0]}/{r['branches'][1]}"
+                    extra += f"  branches {_branches(r, base)}"
                 if args.bugs:
                     extra += "  " + (", ".join(_bug_cell(lab, run, cpu, base) for lab, (run, cpu) in
                                                sorted(r["bugs"].items())) or "no bug")
                     if r["fallback_runs"]:
                         extra += f"  ({r['fallback_runs']} fallback runs)"
                 print(f"{name + '.' + function:34} {n:>3} {strategy:13} {r['runs']:>6} {r['paths']:>6} "
-                      f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} "
-                      f"{r['runs'] / r['seconds']:>7.0f} {ratio:>9} {qratio:>7}{extra}",
+                      f"{r['queries']:>8} {bug:>8} {str(r['complete']):>8} {r['seconds']:>7.2f} {r['cpu']:>7.2f} "
+                      f"{r['runs'] / r['seconds']:>7.0f} {ratio:>9} {qratio:>7} {cratio:>8}{extra}",
                       flush=True)
+    if args.markdown:
+        _markdown(rows, args.coverage)
     if args.quality:
         import subprocess
         return subprocess.call([sys.executable, "-m", "pytest", "-q", "-m", "quality", "-p", "no:cacheprovider",
@@ -142,11 +152,45 @@ def main(argv=None) -> int:
 
 
 def _bug_cell(lab: str, run: int, cpu: float, base: dict | None) -> str:
-    """`IndexError@9 (0.1 s, x0.50 DART's runs)`: DART's run for the same bug as the baseline."""
+    """`IndexError@9 (0.1 s; x0.50 runs, x0.40 CPU of DART's)`: DART's first input with
+    the same bug is the baseline; `DART: not found` when it has none."""
     cell = f"{lab[4:]}@{run} ({cpu:.1f} s"
     if base is not None and lab in base["bugs"]:
-        cell += f", x{run / base['bugs'][lab][0]:.2f}"
+        drun, dcpu = base["bugs"][lab]
+        cell += f"; x{run / drun:.2f} runs, " + (f"x{cpu / dcpu:.2f} CPU" if dcpu > 0 else "CPU -")
+    elif base is not None:
+        cell += "; DART: not found"
     return cell + ")"
+
+
+def _branches(r: dict, base: dict | None) -> str:
+    """`13/26 (DART 26)`: branch arcs coverage.py saw on a replay of every input."""
+    covered, total = r["branches"]
+    dart = f" (DART {base['branches'][0]})" if base and base.get("branches") and base is not r else ""
+    return f"{covered}/{total}{dart}"
+
+
+def _markdown(rows, coverage: bool) -> None:
+    """Every row again as one markdown table, DART's row of each program the baseline."""
+    print("\n| program | n | strategy | runs | complete | CPU s (x DART) | bugs: run, CPU s (x DART's runs, CPU) |"
+          + (" branches |" if coverage else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if coverage else ""))
+    for program, n, strategy, r, base in rows:
+        cpu = f"{r['cpu']:.1f}" + (f" (x{r['cpu'] / base['cpu']:.2f})" if base and base is not r and base["cpu"] else "")
+        bugs = []
+        for lab, (run, bcpu) in sorted(r["bugs"].items()):
+            cell = f"{lab[4:]} @{run}, {bcpu:.1f} s"
+            if base is not None and base is not r:
+                if lab in base["bugs"]:
+                    drun, dcpu = base["bugs"][lab]
+                    cell += f" (x{run / drun:.2f}" + (f", x{bcpu / dcpu:.2f} CPU)" if dcpu > 0 else ")")
+                else:
+                    cell += " (DART: -)"
+            bugs.append(cell)
+        stop = "yes" if r["complete"] else f"no ({r['stop']})"
+        branches = f" {_branches(r, base)} |" if coverage and r["branches"] else (" - |" if coverage else "")
+        print(f"| {program} | {n} | {strategy} | {r['runs']} | {stop} | {cpu} | {'; '.join(bugs) or 'none'} |"
+              + branches)
 
 
 if __name__ == "__main__":

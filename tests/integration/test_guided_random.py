@@ -13,6 +13,8 @@ default suite; `-m quality` runs many.
 """
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 import smartest
@@ -57,3 +59,16 @@ def test_guided_configurations_find_what_pv_finds(tmp_path, seed):
 def test_guided_configurations_find_what_pv_finds_on_many_programs(tmp_path):
     outcomes = [_check_seed(tmp_path, seed) for seed in range(100, 250)]
     assert outcomes.count("checked") >= 100
+
+
+def test_every_generated_loop_is_bounded():
+    """A `while` of a generated program counts with a variable nothing inside it
+    resets: with one `_n` for every depth, an inner loop's `_n = 0` restarted the
+    outer loop forever (program 31 ran every input with x > 5 to its time-out)."""
+    for seed in range(500):
+        for loop in ast.walk(ast.parse(program(seed))):
+            if isinstance(loop, ast.While):
+                counter = loop.test.values[0].left.id
+                resets = [n for n in ast.walk(loop) if isinstance(n, ast.Assign)
+                          and any(isinstance(t, ast.Name) and t.id == counter for t in n.targets)]
+                assert not resets, (seed, counter, ast.unparse(loop))

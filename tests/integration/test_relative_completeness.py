@@ -24,7 +24,8 @@ from support.guided_programs import program as annotated_program
 from support.known_gaps import KNOWN_GAPS, STRATEGY_GAPS
 from support.oracle import label, load
 from support.random_programs import program
-from support.relative import compare, configurations
+from support import relative
+from support.relative import Replayed, compare, configurations, instrumented
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = sorted(glob.glob(os.path.join(HERE, "..", "programs", "p[0-9]*.py")))
@@ -130,3 +131,45 @@ def test_a_side_only_pruned_runs_took_gets_an_input_in_the_domain(strategy):
     tests = [dict(t.inputs) for t in report.tests if t.outcome in ("returned", "raised")]
     assert any(t["x"] == 1 and label(module, "f", t) == "return -3" for t in tests), tests
     assert not compare(PRUNED, "f", [(strategy, "off")], {})[f"{strategy}/off"]
+
+
+# -- two --guided modes that compile a program to the same code run one search --
+def _tests_of(path: str, strategy: str, guided: str) -> list:
+    report = smartest.explore(f"{path}:f", strategy=strategy, guided=guided, run_dir=None, deepen=False,
+                              coverage=False, max_runs=200, time_limit=600)
+    return [(dict(t.inputs), t.outcome) for t in report.tests]
+
+
+@pytest.mark.parametrize("strategy,modes", [("dart", ("off", "must")), ("smart", ("may", "may-must"))])
+def test_modes_with_the_same_code_explore_the_same_inputs(tmp_path, strategy, modes):
+    """On annotated program 10 `must` places nothing (its code is `off`'s) and
+    `may-must` only `may`'s assumes, so each pair explores the same inputs in the same
+    order: what lets `compare` check both on one search."""
+    path = tmp_path / "guided_random_10.py"
+    path.write_text(annotated_program(10))
+    first, second = modes
+    assert instrumented(str(path), first) == instrumented(str(path), second)
+    assert instrumented(str(path), "off") != instrumented(str(path), "may")
+    assert _tests_of(str(path), strategy, first) == _tests_of(str(path), strategy, second)
+
+
+def test_compare_explores_each_strategy_and_code_once(tmp_path, monkeypatch):
+    """23 configurations are 12 searches on such a program; each is still checked."""
+    path = tmp_path / "guided_random_10.py"
+    path.write_text(annotated_program(10))
+    explored = []
+
+    def fake(path, function, strategy, guided, bounds):
+        explored.append(f"{strategy}/{guided}")
+        return Replayed(finished=True, stop="exhausted")
+
+    monkeypatch.setattr(relative, "replay", fake)
+    shared: dict = {}
+    found = relative.compare(str(path), "f", configurations(True), {}, shared=shared)
+    assert len(found) == 23 and not any(found.values())
+    assert sorted(explored) == sorted(["dart/off", "dart/may", *(f"{s}/{g}" for s in ("generational", "interleaved",
+                                       "smart", "latest", "demand") for g in ("off", "may"))]), explored
+    assert shared == {**{f"{s}/must": f"{s}/off" for s in ("dart", "generational", "interleaved", "smart", "latest",
+                                                           "demand")},
+                      **{f"{s}/may-must": f"{s}/may" for s in ("dart", "generational", "interleaved", "smart",
+                                                               "latest", "demand")}}

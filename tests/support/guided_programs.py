@@ -1,7 +1,8 @@
 """Random annotated programs (assumptions, checks with suppositions, asserts, helpers,
 methods, loops, try/except) for differential tests of the --guided modes.
 
-The entry point is `f(x: int, y: int)`; every loop is bounded, so every program has
+The entry point is `f(x: int, y: int)`; every loop is bounded (a `while` counts with a
+variable of its own nesting depth), so every program has
 finitely many paths.  The same seed always gives the same program.  Used by
 tests/integration/test_guided_random.py (guided against unguided) and by the
 relative-completeness suite (every strategy and --guided mode against DART).
@@ -53,7 +54,8 @@ class _Gen:
                     *self.block(2, i + "    ", True), f"{i}    return x",
                     f"{i}{r.choice('xy')} = _inner({r.choice('xy')})"]
         if kind == "while":
-            return [f"{i}_n = 0", f"{i}while _n < 2 and {self.cond()}:", f"{i}    _n += 1",
+            n = f"_n{depth}"   # a counter per nesting depth: an inner loop must not reset the outer one's
+            return [f"{i}{n} = 0", f"{i}while {n} < 2 and {self.cond()}:", f"{i}    {n} += 1",
                     *self.block(depth + 1, i + "    ", helper)]
         if kind == "with":
             return [f"{i}with contextlib.suppress(AssertionError):", *self.block(depth + 1, i + "    ", helper)]

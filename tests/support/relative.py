@@ -17,14 +17,24 @@ verified is pruned on purpose (Guided DSE, ICSE'16): such a configuration owes D
 its bugs, not its line arcs.
 
 The engine's own bookkeeping (its bug flags, its branch sides) is never read.
+
+Two --guided modes of one strategy run the same search when they compile the program
+to the same code (`instrumented`): the mode reaches an exploration only through the
+instrumented module (guided/install.py compiles `instrument_with_plan`'s tree) and the
+tryfirst wrapper (guided/session.py, present iff a tryfirst is placed), and the
+search is deterministic.  On most annotated random programs `must` places nothing
+(its code is `off`'s) and `may-must` only `may`'s assumes, so `compare` explores each
+distinct (strategy, code) once and checks every configuration against it.
 """
 from __future__ import annotations
 
+import ast
 import os
 import sys
 from dataclasses import dataclass, field
 
 import smartest
+from smartest.guided.instrument import instrument_with_plan
 from support.oracle import label, load
 
 # Bounded by runs, so which pairs are checked does not depend on machine load: a 60 s
@@ -102,19 +112,41 @@ def replay(path: str, function: str, strategy: str, guided: str, bounds: dict) -
     return out
 
 
+def instrumented(path: str, guided: str) -> tuple:
+    """What a --guided mode changes in an exploration of the program at `path`: the
+    instrumented tree (line numbers included) and the kinds of the placements (a
+    `tryfirst` adds the searcher wrapper).  Equal for two modes -> the same search."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    new, plan = instrument_with_plan(tree, guided, where=os.path.relpath(path))
+    kinds = tuple(sorted({pl.kind for fn in plan.functions for pl in fn.placements})) if plan else ()
+    return ast.dump(new, include_attributes=True), bool(plan), kinds
+
+
 def compare(path: str, function: str, configs: list[tuple[str, str]], bounds: dict,
-            seen: dict | None = None) -> dict[str, list[str]]:
+            seen: dict | None = None, shared: dict | None = None) -> dict[str, list[str]]:
     """Disagreements of each (strategy, guided) configuration with DART (guided off),
     by "strategy/guided"; a configuration that agrees has an empty list.  `seen`, when
     given, receives every configuration's Replayed (DART's as "dart/off") so a caller
-    can tell which pairs were not checked because a search stopped at its budget."""
+    can tell which pairs were not checked because a search stopped at its budget;
+    `shared` receives, for each configuration whose search was not run again because
+    an earlier configuration compiles the program to the same code, that one's name."""
+    code = {g: instrumented(path, g) for g in {"off", *(g for _, g in configs)}}
     dart = replay(path, function, "dart", "off", bounds)
+    searched: dict = {("dart", code["off"]): ("dart/off", dart)}
     found: dict[str, list[str]] = {}
     name = os.path.basename(path)
     if seen is not None:
         seen["dart/off"] = dart
     for strategy, guided in configs:
-        other = replay(path, function, strategy, guided, bounds)
+        key = (strategy, code[guided])
+        if key in searched:
+            first, other = searched[key]
+            if shared is not None:
+                shared[f"{strategy}/{guided}"] = first
+        else:
+            other = replay(path, function, strategy, guided, bounds)
+            searched[key] = (f"{strategy}/{guided}", other)
         if seen is not None:
             seen[f"{strategy}/{guided}"] = other
         problems = found[f"{strategy}/{guided}"] = []
