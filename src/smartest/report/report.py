@@ -41,7 +41,7 @@ class Report:
         exhausted with some path cut by a bound: "complete up to strings of N...")."""
         return self.complete or (self.bounded is not None and self.stop_reason == "exhausted"
                                  and not self.concretizations and not self.divergences
-                                 and not self.solver.get("unknown")
+                                 and not self.solver.get("unknown") and not self.extra.get("guess_misfits")
                                  and not self.extra.get("parallel", {}).get("abandoned_jobs"))
 
     @property

@@ -16,8 +16,11 @@ def _call(inputs: dict) -> str:
 
 def bounded_verdict(report: Report) -> str | None:
     """"complete up to strings of N, containers of M" when only the bounds' ceiling kept
-    the search from being complete, else None."""
-    if report.bounded and not report.complete and report.stop_reason in ("exhausted", "stalled"):
+    the search from being complete, else None.  Only then: a search that also left
+    the theory, diverged or met an undecided query is not complete under the bounds
+    either (demand on calc_tokens said "complete up to strings of 4" over a list of
+    concretizations)."""
+    if report.bounded and not report.complete and report.complete_under_bounds:
         return f"complete up to strings of {report.bounded['max_str_len']}, containers of {report.bounded['max_len']}"
     return None
 
