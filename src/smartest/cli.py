@@ -50,8 +50,10 @@ EXPLORE_OPTIONS = [
      "opaque calls: dart (run-time value), concretize (EXE: fix the arguments) or mixed"),
     (("--max-tries",), "max_tries", int, "mixed solving: incremental heuristic tries (1: off)"),
     (("--random-tries",), "random_tries", int, "mixed solving: values tried for unconstrained inputs"),
-    (("--workers",), "workers", int, "processes exploring at once, 0 for one per core (interleaved, generational, dart; "
-                                "other strategies use 1 and say why)"),
+    (("--workers",), "workers", int, "processes exploring one target at once, 0 for one per core (dart, generational "
+                                "and the default split the execution tree; smart, demand and latest split the "
+                                "inputs into regions; --guided and mixed solving run in one process and say so); a "
+                                "module or package spreads its functions over them"),
     (("--ray",), "ray", str, "run the workers as Ray actors: a cluster address, auto, or local (pip install "
                               "'smartest[ray]')"),
     (("--per-run-memory",), "per_run_memory", int, "MB one run may grow the process by, 0 for no limit"),
