@@ -18,6 +18,7 @@ concretization.  `title` records the same two in any position.
 """
 from __future__ import annotations
 
+import functools
 import sys
 
 from smartest.symbolic.strs import SymStr, make_str
@@ -28,9 +29,30 @@ from smartest.trace.recorder import record_concretization
 # str.splitlines' line boundaries (CPython's Py_UNICODE_ISLINEBREAK).
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _SIGMA = "\u03a3"
-# The characters whose title case (what capitalize gives a first character) is not
-# their upper case.
-_TITLE_NOT_UPPER = "".join(chr(i) for i in range(sys.maxunicode + 1) if chr(i).title() != chr(i).upper())
+
+
+@functools.cache
+def _title_not_upper() -> tuple[tuple[int, int], ...]:
+    """The code point ranges of the characters whose title case (what capitalize gives
+    a first character) is not their upper case: 135 characters in a few dozen ranges.
+    Computed on first use (a walk of all of Unicode, a tenth of a second: not at import)."""
+    ranges: list[tuple[int, int]] = []
+    for i in range(sys.maxunicode + 1):
+        if chr(i).title() != chr(i).upper():
+            if ranges and ranges[-1][1] == i - 1:
+                ranges[-1] = (ranges[-1][0], i)
+            else:
+                ranges.append((i, i))
+    return tuple(ranges)
+
+
+def _title_not_upper_char(c: SymStr) -> bool:
+    """Record and answer whether the character proxy `c` is one of those."""
+    code, plain = build.to_code(c.term), ord(_plain(c))
+    ranges = _title_not_upper()
+    return branch(build.or_(*(build.and_(build.le(build.const(lo), code), build.le(code, build.const(hi)))
+                              for lo, hi in ranges)),
+                  any(lo <= plain <= hi for lo, hi in ranges))
 
 
 def _plain(s) -> str:
@@ -135,7 +157,7 @@ def capitalize(s):
     if len(s) == 0:
         return s[:0]
     head, rest = s[:1], s[1:]
-    if _one_of(head, _TITLE_NOT_UPPER) or branch(build.contains(rest.term, build.const(_SIGMA)), _SIGMA in _plain(rest)):
+    if _title_not_upper_char(head) or branch(build.contains(rest.term, build.const(_SIGMA)), _SIGMA in _plain(rest)):
         return _fallback(s, "capitalize")
     return make_str(str.capitalize(_plain(s)), (head.upper() + rest.lower()).term)
 
@@ -143,7 +165,7 @@ def capitalize(s):
 def title(s):
     pieces, previous_cased = [], False
     for c in s:
-        if _one_of(c, _TITLE_NOT_UPPER) or _is(c, _SIGMA):
+        if _title_not_upper_char(c) or _is(c, _SIGMA):
             return _fallback(s, "title")
         pieces.append(c.lower() if previous_cased else c.upper())
         previous_cased = bool(c.isupper() or c.islower())
