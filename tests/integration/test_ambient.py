@@ -18,7 +18,7 @@ import smartest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGET = os.path.join(HERE, "targets", "ambient.py")
-SRC = os.path.join(os.path.dirname(os.path.dirname(HERE)), "src")
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(smartest.__file__)))   # the smartest under test
 
 
 def _explore(fn: str, **options):
