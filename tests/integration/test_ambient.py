@@ -28,6 +28,7 @@ def _explore(fn: str, **options):
 
 READS = [  # function, kind of input (the reason), callee the report names
     ("argv_direct", "the command line", "sys.argv"),
+    ("argv_held", "the command line", "sys.argv"),
     ("argv_argparse", "the command line (sys.argv)", "argparse.ArgumentParser.parse_known_args"),
     ("env_getenv", "the environment (os.environ)", "os.getenv"),
     ("env_held", "the environment (os.environ)", "os.environ.__contains__"),
@@ -55,10 +56,12 @@ def test_a_function_that_reads_an_input_smartest_does_not_make_is_not_complete(f
                for c in ambient), ambient
 
 
-@pytest.mark.parametrize("fn", ["pure", "uses_tempfile", "uses_logging", "parses_given_list", "random_seeded"])
+@pytest.mark.parametrize("fn", ["pure", "uses_tempfile", "uses_logging", "parses_given_list", "random_seeded",
+                                "imports_lazily"])
 def test_a_function_that_reads_nothing_of_the_kind_stays_complete(fn):
     # tempfile's directory and names, logging's time stamps, argparse's program name
-    # and help width, a generator seeded by the run: none of them steers the function.
+    # and help width, a generator seeded by the run, a module's import: none of them
+    # steers the function.
     report = _explore(fn)
     assert report.complete, report.concretizations
 

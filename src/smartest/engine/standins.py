@@ -320,6 +320,10 @@ class Standins:
 
     def __init__(self) -> None:
         self.plain = _plain_standins()
+        # One watched list for every run, its items those of sys.argv when the run starts:
+        # a module that did `from sys import argv` holds it too.
+        self.argv = WatchedArgv()
+        self.plain[id(sys.argv)] = (sys.argv, self.argv)
         self.user = _user_standins()
         self.by_standin = {id(s): o for o, s in (*self.plain.values(), *self.user.values())}
         self.bindings: list[tuple[dict, str, Any, Any]] = []   # (namespace, name, original, stand-in)
@@ -357,6 +361,8 @@ class Standins:
 
     def begin(self) -> None:
         self._scan()
+        argv = sys.argv
+        list.__setitem__(self.argv, slice(None), argv)
         swapped = []
         for ns, key, original, standin in self.bindings:
             if ns.get(key) is original:
@@ -365,12 +371,12 @@ class Standins:
         self._swapped = swapped
         _Seeded.ids = set()
         cls = _random_module.Random
-        self._saved = (sys.argv, sys.stdin, tuple(cls.__dict__.get(n) for n in _CLASS_PATCHES))
+        self._saved = (argv, sys.stdin, tuple(cls.__dict__.get(n) for n in _CLASS_PATCHES))
         for name, patch in _CLASS_PATCHES.items():
             setattr(cls, name, patch)
         for env in _ENVIRONS:
             env.__class__ = WatchedEnviron
-        sys.argv = WatchedArgv(sys.argv)
+        sys.argv = self.argv
         sys.stdin = WatchedStdin()
 
     def end(self) -> None:
@@ -378,7 +384,7 @@ class Standins:
             return
         argv, stdin, patched = self._saved
         self._saved = ()
-        sys.argv = argv
+        sys.argv = argv         # what the run did to sys.argv is undone, like its other process state
         if isinstance(sys.stdin, WatchedStdin):
             sys.stdin = stdin
         for env in _ENVIRONS:

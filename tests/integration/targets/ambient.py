@@ -14,6 +14,7 @@ import time
 import uuid
 from datetime import date
 from os import environ
+from sys import argv
 from time import monotonic
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ambient_data.txt")
@@ -23,6 +24,10 @@ def argv_direct():
     if len(sys.argv) > 5:
         return "many"
     return "few"
+
+
+def argv_held():
+    return "--verbose" in argv
 
 
 def argv_argparse():
@@ -130,3 +135,11 @@ def parses_given_list(x: int):
     if x > args.n:
         return "above"
     return "below"
+
+
+def imports_lazily(x: int):
+    # The module reads the environment while it is imported: the import's business.
+    import ambient_imported
+    if x > ambient_imported.LIMIT:
+        return "big"
+    return "small"
