@@ -214,6 +214,10 @@ _CLASS_PATCHES = {"random": _random_draw(_random_module.Random.__mro__[1].random
                   "seed": _seed, "setstate": _setstate}
 
 
+# What random.Random's own dictionary holds under those names (None: inherited from C).
+_CLASS_ORIGINALS = {name: _random_module.Random.__dict__.get(name) for name in _CLASS_PATCHES}
+
+
 def _bound_seed(a=None, version=2):
     return _seed(_random_module._inst, a, version)
 
@@ -324,6 +328,7 @@ class Standins:
         # a module that did `from sys import argv` holds it too.
         self.argv = WatchedArgv()
         self.plain[id(sys.argv)] = (sys.argv, self.argv)
+        self.stdin = WatchedStdin()     # holds nothing: one for every run (making one costs 0.2 ms)
         self.user = _user_standins()
         self.by_standin = {id(s): o for o, s in (*self.plain.values(), *self.user.values())}
         self.bindings: list[tuple[dict, str, Any, Any]] = []   # (namespace, name, original, stand-in)
@@ -371,18 +376,18 @@ class Standins:
         self._swapped = swapped
         _Seeded.ids = set()
         cls = _random_module.Random
-        self._saved = (argv, sys.stdin, tuple(cls.__dict__.get(n) for n in _CLASS_PATCHES))
+        self._saved = (argv, sys.stdin)
         for name, patch in _CLASS_PATCHES.items():
             setattr(cls, name, patch)
         for env in _ENVIRONS:
             env.__class__ = WatchedEnviron
         sys.argv = self.argv
-        sys.stdin = WatchedStdin()
+        sys.stdin = self.stdin
 
     def end(self) -> None:
         if not self._saved:
             return
-        argv, stdin, patched = self._saved
+        argv, stdin = self._saved
         self._saved = ()
         sys.argv = argv         # what the run did to sys.argv is undone, like its other process state
         if isinstance(sys.stdin, WatchedStdin):
@@ -390,7 +395,7 @@ class Standins:
         for env in _ENVIRONS:
             env.__class__ = os._Environ
         cls = _random_module.Random
-        for (name, _patch), old in zip(_CLASS_PATCHES.items(), patched):
+        for name, old in _CLASS_ORIGINALS.items():
             if old is None:
                 delattr(cls, name)
             else:
