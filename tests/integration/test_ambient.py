@@ -99,3 +99,11 @@ def test_workers_report_the_read_too():
     report = _explore("env_getenv", workers=2)
     assert not report.complete
     assert any(c["callee"] == "os.getenv" for c in report.concretizations), report.concretizations
+
+
+def test_a_stand_in_given_a_proxy_still_records_the_escape():
+    report = _explore("localtime_of", max_runs=10)
+    assert not report.complete
+    assert any(c["callee"] == "time.gmtime" and c["reason"] == "C code used the concrete value"
+               for c in report.concretizations), report.concretizations
+    assert not [c for c in report.concretizations if c["reason"].startswith("an input smartest does not make")]

@@ -39,6 +39,7 @@ from types import ModuleType
 from typing import Any
 
 from smartest.engine.ambient import WATCHING, module_side, note
+from smartest.models.escapes import call as _through
 
 _getframe = sys._getframe
 
@@ -84,7 +85,6 @@ class WatchedEnviron(os._Environ):
 
 for _name in ("__getitem__", "__iter__", "__len__", "__repr__", "copy"):
     setattr(WatchedEnviron, _name, _environ_read(_name))
-_ENVIRONS = tuple(e for e in (os.environ, getattr(os, "environb", None)) if e is not None)
 
 
 # -- standard input ----------------------------------------------------------------------
@@ -153,15 +153,17 @@ class _WatchedStdinBytes(io.BytesIO):
 def _reader(fn: Any, kind: str, source: str, given_at: int | None = None, keyword: str = ""):
     """A wrapper of `fn` noting each call; with `given_at`, only calls that do not pass
     that argument (`time.localtime()` reads the clock, `time.localtime(0)` does not)."""
+    # The C function is called through the escape check (models/escapes.py): given a
+    # proxy (`time.localtime(n)`), it reads the concrete value, as it did unwrapped.
     if given_at is None:
         def standin(*args, **kwargs):
             note(kind, source, _getframe(1))
-            return fn(*args, **kwargs)
+            return _through(fn, *args, **kwargs)
     else:
         def standin(*args, **kwargs):
             if (len(args) <= given_at or args[given_at] is None) and kwargs.get(keyword) is None:
                 note(kind, source, _getframe(1))
-            return fn(*args, **kwargs)
+            return _through(fn, *args, **kwargs)
     standin.__name__ = getattr(fn, "__name__", source)
     standin.__qualname__ = standin.__name__
     standin.__doc__ = getattr(fn, "__doc__", None)
@@ -185,7 +187,7 @@ def _random_draw(base_method: Any, name: str):
         if id(self) not in _Seeded.ids:
             note("random", "random." + name if self is _random_module._inst else f"random.Random.{name}",
                  _getframe(1))
-        return base_method(self, *args)
+        return _through(base_method, self, *args)
     draw.__name__ = name
     return draw
 
@@ -201,7 +203,7 @@ def _seed(self, a=None, version=2):
         _Seeded.ids.add(id(self))
     else:
         _Seeded.ids.discard(id(self))
-    return _REAL_SEED(self, a, version)
+    return _through(_REAL_SEED, self, a, version)
 
 
 def _setstate(self, state):
@@ -278,7 +280,9 @@ class _Twin(type):
 
 
 def _twin_new(cls, *args, **kwargs):
-    return cls.__real__(*args, **kwargs)   # a real instance: pickles, prints and compares as one
+    # A real instance: pickles, prints and compares as one.  Made through the escape
+    # check, as `datetime(y, m, d)` of the target's code was: the C type reads proxies.
+    return _through(cls.__real__, *args, **kwargs)
 
 
 def _clock_classmethod(real: type, name: str):
@@ -287,7 +291,7 @@ def _clock_classmethod(real: type, name: str):
 
     def read(cls, *args, **kwargs):
         note("clock", source, _getframe(1))
-        return method(*args, **kwargs)
+        return _through(method, *args, **kwargs)
     read.__name__ = name
     return classmethod(read)
 
@@ -336,6 +340,7 @@ class Standins:
         self._modules = 0
         self._swapped: list[tuple[dict, str, Any, Any]] = []
         self._saved: tuple = ()
+        self._environs: tuple = ()
 
     def _scan(self) -> None:
         """Find the holders in modules not scanned yet (also put back a stand-in that a
@@ -379,8 +384,11 @@ class Standins:
         self._saved = (argv, sys.stdin)
         for name, patch in _CLASS_PATCHES.items():
             setattr(cls, name, patch)
-        for env in _ENVIRONS:
+        # os.environ as it is now (a test harness may have replaced it since import)
+        self._environs = tuple(e for e in (os.environ, getattr(os, "environb", None)) if type(e) is os._Environ)
+        for env in self._environs:
             env.__class__ = WatchedEnviron
+        WATCHING.in_input = False      # input() that raised EOFError never said it ended
         sys.argv = self.argv
         sys.stdin = self.stdin
 
@@ -392,8 +400,9 @@ class Standins:
         sys.argv = argv         # what the run did to sys.argv is undone, like its other process state
         if isinstance(sys.stdin, WatchedStdin):
             sys.stdin = stdin
-        for env in _ENVIRONS:
-            env.__class__ = os._Environ
+        for env in self._environs:
+            if type(env) is WatchedEnviron:
+                env.__class__ = os._Environ
         cls = _random_module.Random
         for name, old in _CLASS_ORIGINALS.items():
             if old is None:

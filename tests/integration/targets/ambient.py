@@ -143,3 +143,11 @@ def imports_lazily(x: int):
     if x > ambient_imported.LIMIT:
         return "big"
     return "small"
+
+
+def localtime_of(n: int):
+    # A proxy handed to a clock function that is given its time: no clock read, but the
+    # C function reads the concrete value (an escape, as before the stand-ins).
+    if time.gmtime(n).tm_year == 1971:
+        return "1971"
+    return "other"
