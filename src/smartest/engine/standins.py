@@ -16,7 +16,7 @@ window, so a forked child, a parallel worker and a replay see the same):
   note a draw from a generator not seeded during this run;
 * `datetime.datetime` and `datetime.date` (C types, no attribute can be set) are
   replaced, only where the target's code or a third-party library holds them or the
-  `datetime` module, by twins whose `now`/`today`/`utcnow` note the read.  The
+  `datetime` module (or imports it during the run), by twins whose `now`/`today`/`utcnow` note the read.  The
   standard library's own modules keep the real ones, so pickle finds
   `datetime.datetime` where it looks.  A twin makes real instances and answers
   `isinstance`, `issubclass` and `==` as the real class (only `is` tells them apart).
@@ -28,6 +28,7 @@ remains.  Outside a run a stand-in behaves as what it stands for.
 """
 from __future__ import annotations
 
+import builtins
 import datetime as _dt
 import io
 import os
@@ -315,6 +316,23 @@ def _twin_module() -> ModuleType:
     return twin
 
 
+class _Importer:
+    """builtins.__import__ during a run: `import datetime` executed by the target's code
+    or a library's (an import inside a function, as `humanize` does) gets the twin
+    module; every other import, and the standard library's, is the real one.
+    sys.modules keeps the real module, so pickle finds the real classes."""
+
+    def __init__(self, real: Any, twin: ModuleType) -> None:
+        self.real, self.twin = real, twin
+
+    def __call__(self, name, globals=None, locals=None, fromlist=(), level=0):
+        module = self.real(name, globals, locals, fromlist, level)
+        if name == "datetime" and not level and module is _dt and globals is not None and \
+                module_side(str(globals.get("__name__", ""))) == "user":
+            return self.twin
+        return module
+
+
 def _user_standins() -> dict[int, tuple[Any, Any]]:
     """Replaced only where the target's code or a third-party library holds them."""
     return {id(_dt.datetime): (_dt.datetime, _DATETIME), id(_dt.date): (_dt.date, _DATE),
@@ -334,6 +352,7 @@ class Standins:
         self.plain[id(sys.argv)] = (sys.argv, self.argv)
         self.stdin = WatchedStdin()     # holds nothing: one for every run (making one costs 0.2 ms)
         self.user = _user_standins()
+        self.importer = _Importer(builtins.__import__, self.user[id(_dt)][1])
         self.by_standin = {id(s): o for o, s in (*self.plain.values(), *self.user.values())}
         self.bindings: list[tuple[dict, str, Any, Any]] = []   # (namespace, name, original, stand-in)
         self.scanned: set[str] = set()
@@ -391,12 +410,15 @@ class Standins:
         WATCHING.in_input = False      # input() that raised EOFError never said it ended
         sys.argv = self.argv
         sys.stdin = self.stdin
+        self.importer.real, builtins.__import__ = builtins.__import__, self.importer
 
     def end(self) -> None:
         if not self._saved:
             return
         argv, stdin = self._saved
         self._saved = ()
+        if builtins.__import__ is self.importer:
+            builtins.__import__ = self.importer.real
         sys.argv = argv         # what the run did to sys.argv is undone, like its other process state
         if isinstance(sys.stdin, WatchedStdin):
             sys.stdin = stdin

@@ -151,3 +151,17 @@ def localtime_of(n: int):
     if time.gmtime(n).tm_year == 1971:
         return "1971"
     return "other"
+
+
+def clock_local_import():
+    import datetime as dt      # imported where it is used, as humanize does
+    return dt.datetime.now().year > 3000
+
+
+def pickles_a_date(x: int):
+    import pickle
+    import datetime as dt
+    again = pickle.loads(pickle.dumps(dt.datetime(2000, 1, 1)))
+    if x > again.month:
+        return "after"
+    return "before"
