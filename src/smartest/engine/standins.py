@@ -327,7 +327,7 @@ class _Importer:
 
     def __call__(self, name, globals=None, locals=None, fromlist=(), level=0):
         module = self.real(name, globals, locals, fromlist, level)
-        if name == "datetime" and not level and module is _dt and globals is not None and \
+        if name == "datetime" and not level and module is _dt and isinstance(globals, dict) and \
                 module_side(str(globals.get("__name__", ""))) == "user":
             return self.twin
         return module
