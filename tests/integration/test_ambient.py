@@ -77,6 +77,12 @@ def test_the_stand_ins_are_put_back_after_an_exploration():
     assert datetime.datetime.now.__self__ is datetime.datetime and type(random.random).__name__ == "builtin_function_or_method"
     held = sys.modules[next(n for n, m in sys.modules.items() if getattr(m, "__file__", None) == TARGET)]
     assert held.monotonic is time.monotonic and held.datetime is datetime and held.date is datetime.date
+    # A module first imported during a run binds the stand-ins there: it gets the real ones back.
+    assert "ambient_imported_clock" not in sys.modules
+    report = _explore("imports_clock_helper")
+    assert report.complete, report.concretizations
+    helper = sys.modules["ambient_imported_clock"]
+    assert helper.clock is time.time and helper.datetime is datetime and helper.date is datetime.date
 
 
 def test_the_cli_names_the_input_in_its_summary_and_json(tmp_path):

@@ -165,3 +165,10 @@ def pickles_a_date(x: int):
     if x > again.month:
         return "after"
     return "before"
+
+
+def imports_clock_helper(x: int):
+    import ambient_imported_clock
+    if x > ambient_imported_clock.LIMIT:
+        return "big"
+    return "small"
