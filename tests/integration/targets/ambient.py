@@ -172,3 +172,23 @@ def imports_clock_helper(x: int):
     if x > ambient_imported_clock.LIMIT:
         return "big"
     return "small"
+
+
+def env_subscript():
+    try:
+        return os.environ["SMARTEST_AMBIENT_FLAG"] == "on"
+    except KeyError:
+        return None
+
+
+def file_pathlib():
+    import pathlib
+    return pathlib.Path(DATA).read_text().strip() == "yes"
+
+
+def lists_dir():
+    return len(os.listdir(os.path.dirname(DATA))) > 100
+
+
+def clock_strftime():
+    return time.strftime("%Y") == "3000"
