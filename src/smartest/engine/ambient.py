@@ -51,7 +51,7 @@ _OWN_PURPOSE = frozenset({
 # Tools that run beside the target and read for themselves.
 _TOOLING = frozenset({"smartest", "smartest_hypothesis", "hypothesis", "_hypothesis_ftz_detector",
                       "_hypothesis_pytestplugin", "_hypothesis_globals", "pytest", "_pytest", "pluggy",
-                      "coverage", "z3", "ray", "attr", "attrs", "sortedcontainers"})
+                      "coverage", "z3", "ray"})
 # Where a read is only passed along (a Mapping's `get` over os.environ): the callee is
 # named after the source and the method, not after the helper.
 _PLUMBING = frozenset({"_collections_abc", "collections.abc"})
@@ -109,9 +109,9 @@ def _kind(frame: FrameType) -> int:
 
 def _classify(frame: FrameType) -> int:
     name = _module_name(frame)
-    if is_own_frame(frame) or name.startswith("smartest"):
-        return _SMARTEST if name.startswith(_ACTS_FOR_TARGET) else _IGNORE
     top = name.partition(".")[0]
+    if is_own_frame(frame) or top in ("smartest", "smartest_hypothesis"):
+        return _SMARTEST if name.startswith(_ACTS_FOR_TARGET) else _IGNORE
     if top in _TOOLING:
         return _IGNORE
     if frame.f_code.co_name == "<module>":
