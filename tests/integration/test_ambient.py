@@ -118,3 +118,27 @@ def test_a_stand_in_given_a_proxy_still_records_the_escape():
     assert any(c["callee"] == "time.gmtime" and c["reason"] == "C code used the concrete value"
                for c in report.concretizations), report.concretizations
     assert not [c for c in report.concretizations if c["reason"].startswith("an input smartest does not make")]
+
+
+def test_a_package_command_that_parses_sys_argv_is_not_complete_in_the_table(tmp_path):
+    # The case that started this: `cmd()` of a package, no parameters, argparse over
+    # sys.argv; it was "complete" after one run with 0/6 branches covered.
+    pkg = tmp_path / "clitool"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "main.py").write_text(
+        "import argparse\n\n\n"
+        "def cmd():\n"
+        "    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--times', type=int, default=1)\n"
+        "    args, _ = parser.parse_known_args()\n"
+        "    if args.times < 1:\n"
+        "        return 'nothing'\n"
+        "    return 'x' * args.times\n")
+    env = {**os.environ, "PYTHONPATH": SRC}
+    r = subprocess.run([sys.executable, "-m", "smartest", "explore", "clitool/", "--no-run-dir", "--time-limit", "60"],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    row = next(line for line in r.stdout.splitlines() if line.startswith("clitool.main:cmd"))
+    assert row.endswith("incomplete: it reads inputs smartest does not make: the command line"), r.stdout
+    assert "argparse.ArgumentParser.parse_known_args: an input smartest does not make: the command line (sys.argv)" \
+        in r.stdout
