@@ -138,6 +138,20 @@ def test_a_search_with_values_it_cannot_reach_is_exhausted_not_verified(probe):
     assert Probe.last.search.stats.reasons
 
 
+def test_a_test_that_reads_the_clock_is_exhausted_not_verified(probe):
+    # Its paths depend on the time of day, which no choice of x reaches (engine/ambient.py);
+    # before, the search said "verified" after the paths of x alone.
+    @probe_settings(max_examples=50)
+    @given(st.integers())
+    def prop(x):
+        if x > 5 and datetime.datetime.now().year > 3000:
+            return
+
+    prop()
+    assert Probe.last.scopes == ["exhausted"]
+    assert any("the clock" in r for r in Probe.last.search.stats.reasons), Probe.last.search.stats.reasons
+
+
 def test_assume_and_filter_are_followed():
     found = []
 

@@ -34,7 +34,10 @@ from hypothesis.internal.conjecture.providers import PrimitiveProvider
 
 from smartest.backend import draws
 from smartest.backend.cases import CaseSearch, CaseSettings, SearchOver
-from smartest.backend.modules import install_models
+from smartest.backend.modules import install_models, roots_of
+from smartest.engine import ambient
+from smartest.engine.standins import standins
+from smartest.engine.target import _is_own
 from smartest.symbolic.bytestr import new_bytes_input
 from smartest.symbolic.choice import input_site
 from smartest.symbolic.floats import new_float_input
@@ -61,6 +64,7 @@ class SmartestProvider(PrimitiveProvider):
         self.search = CaseSearch(self.settings)
         self._index = 0
         self._installed = False
+        self._is_own = None
 
     # -- the test-case boundary -------------------------------------------------------
     @contextlib.contextmanager
@@ -72,15 +76,24 @@ class SmartestProvider(PrimitiveProvider):
             except Exception:  # no test running (a provider driven by hand)
                 test = None
             install_models(test)
+            roots = roots_of(test)
+            self._is_own = lambda filename: any(_is_own(filename, root) for root in roots)
         try:
             recorder = self.search.begin()
         except SearchOver as over:
             raise BackendCannotProceed("verified" if over.verified else "exhausted") from None
         self._index = 0
+        # The test's reads of the command line, environment, clock... are concretizations
+        # (engine/ambient.py): a test case that reads them is not verified.
+        ambient.watch(self._is_own)
+        watched = standins()
         token = ACTIVE.set(recorder)
+        watched.begin()
         try:
             yield
         finally:
+            watched.end()
+            ambient.watch(None)
             ACTIVE.reset(token)
             try:
                 self.search.finish()

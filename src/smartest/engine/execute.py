@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from smartest.calls.protocol import CallPolicy, RunNotes
-from smartest.engine import isolation
+from smartest.engine import ambient, isolation
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug, short_traceback)
 from smartest.engine.returned import Unrecordable, recordable
 from smartest.engine.sandbox import Sandbox, SideEffectRefused
+from smartest.engine.standins import standins
 from smartest.engine.target import Target
 from smartest.errors import AssumptionViolated
 from smartest.symbolic.realize import realize
@@ -160,12 +161,17 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         signal.signal(signal.SIGALRM, _on_alarm)
         signal.signal(signal.SIGINT, isolation.user_interrupt)
     _Owner.pid = os.getpid()
+    # What the run reads of the command line, environment, stdin, files, clock and
+    # chance is noted on its recorder (engine/ambient.py): inputs smartest does not make.
+    ambient.watch(target.is_own_file, sandbox.scratch if sandbox is not None else "")
+    watched = standins()
     token = ACTIVE.set(recorder)
     t0 = time.perf_counter()
     try:
         os._exit = _fake_exit
         if sandbox is not None:
             sandbox.begin_run()
+        watched.begin()
         if use_timer:
             signal.setitimer(signal.ITIMER_REAL, timeout)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
@@ -207,6 +213,7 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
             signal.setitimer(signal.ITIMER_REAL, 0)
         if os.getpid() != _Owner.pid:
             _REAL_EXIT(0)  # a fork the target made came back here: it must not explore
+        watched.end()
         if sandbox is not None:
             refusal = sandbox.end_run()
         os._exit = old_exit

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 
+from smartest.engine.ambient import PREFIX, is_ambient
 from smartest.report.escapes import escape_lines
 from smartest.report.report import Report
 from smartest.report.terminal import safe_text
@@ -38,6 +39,11 @@ def incomplete_why(report: Report, time_limit: str = "time limit reached") -> st
         why = "the sandbox ended runs at a side effect"
     if report.stop_reason in ("stalled", "exhausted") and report.extra.get("guess_misfits"):
         why = "a guessed parameter type does not fit"
+    if report.stop_reason in ("stalled", "exhausted") and report.concretizations and \
+            all(is_ambient(c.get("reason", "")) for c in report.concretizations):
+        # Every concretization is a read of an input smartest does not make (engine/ambient.py).
+        what = dict.fromkeys(c["reason"][len(PREFIX):].split(" (")[0] for c in report.concretizations)
+        why = "it reads inputs smartest does not make: " + ", ".join(what)
     return why
 
 
