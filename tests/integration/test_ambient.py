@@ -142,3 +142,17 @@ def test_a_package_command_that_parses_sys_argv_is_not_complete_in_the_table(tmp
     assert row.endswith("incomplete: it reads inputs smartest does not make: the command line"), r.stdout
     assert "argparse.ArgumentParser.parse_known_args: an input smartest does not make: the command line (sys.argv)" \
         in r.stdout
+
+
+def test_type_of_a_real_date_is_still_the_targets_date_class_during_a_run():
+    """The target's `date` and `datetime.datetime` are twins during a run; `type(v) is
+    date` asked of a real instance answered False there and the run returned
+    'neither', a value no plain call returns."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("ambient_plain", TARGET)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    report = _explore("date_or_datetime")
+    assert report.complete
+    assert {plain.date_or_datetime(**t.inputs) for t in report.tests} == {"date", "datetime"}
+    assert {t.returned for t in report.tests if t.outcome == "returned"} == {"date", "datetime"}

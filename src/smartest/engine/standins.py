@@ -40,6 +40,7 @@ from types import ModuleType
 from typing import Any
 
 from smartest.engine.ambient import WATCHING, module_side, note
+from smartest.models.builtins_core import SHOWN_AS
 from smartest.models.escapes import call as _through
 
 _getframe = sys._getframe
@@ -411,6 +412,7 @@ class Standins:
         sys.argv = self.argv
         sys.stdin = self.stdin
         self.importer.real, builtins.__import__ = builtins.__import__, self.importer
+        SHOWN_AS.update({_dt.datetime: _DATETIME, _dt.date: _DATE})
 
     def end(self) -> None:
         if not self._saved:
@@ -419,6 +421,7 @@ class Standins:
         self._saved = ()
         if builtins.__import__ is self.importer:
             builtins.__import__ = self.importer.real
+        SHOWN_AS.clear()
         sys.argv = argv         # what the run did to sys.argv is undone, like its other process state
         if isinstance(sys.stdin, WatchedStdin):
             sys.stdin = stdin

@@ -127,13 +127,22 @@ def isinstance_(obj, classinfo):
     return _isinstance(obj, classinfo)
 
 
+# Real class -> what `type(x)` answers in the target's code while a run swaps in a
+# stand-in for that class (engine/standins.py fills it for the run, empties it after).
+SHOWN_AS: dict = {}
+
+
 @register("type")
 def type_(*args):
     if _len(args) == 1 and _type(args[0]) in _PROXIES:
         x = args[0]
         return builtins.bool if _type(x) is SymBool else (builtins.int if _type(x) is SymInt else builtins.str)
     if _len(args) == 1:
-        shown = getattr(_type(args[0]), "__smartest_type__", None)   # a model of a C type (re.Pattern)
+        real = _type(args[0])
+        shown = getattr(real, "__smartest_type__", None)   # a model of a C type (re.Pattern)
         if shown is not None:
             return shown
+        # During a run the target's `datetime`/`date` are watched twins (engine/standins.py)
+        # whose instances are real: `type(d) is date` must still be true there.
+        return SHOWN_AS.get(real, real)
     return _type(*args)

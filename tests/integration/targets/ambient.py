@@ -192,3 +192,14 @@ def lists_dir():
 
 def clock_strftime():
     return time.strftime("%Y") == "3000"
+
+
+def date_or_datetime(x: int):
+    """`type(v) is date` tells a date from a datetime (a datetime is a date too): the
+    watched twins of a run must not change that answer."""
+    v = datetime.datetime(2024, 1, 2, 3) if x > 0 else date(2024, 1, 2)
+    if type(v) is date:
+        return "date"
+    if type(v) is datetime.datetime:
+        return "datetime"
+    return "neither"
