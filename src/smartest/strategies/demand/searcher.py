@@ -9,13 +9,23 @@
                                                  then sides of branches no run covered
     input ← FindTestInput(exTrees, n)            Algorithm 2, over two `select`s:
       lazy:     Ψ_n ∧ ∧_{d ≠ n} G_d = false        a Candidate; if the solver says unsat,
-      relevant: Ψ_n                               the next select asks the relevant one
+      relevant: Ψ_n                               the side asks the relevant one when it
+                                                  is chosen again (after every side a
+                                                  lazy run may still reach)
     RemoveDanglingNode(n) on emptyModel          `rejected`: the side is infeasible
 
 Ψ_n comes from `search/demand_formula.py`.  A lazy model drives the run along known
 intraprocedural paths to n; a relevant one along a partially explored path that may
 reach n (each run it causes explores at least one new side: the progress theorem;
-a run that does not is a divergence, see `calls/demand.py`).  The side stays the
+a run that does not is a divergence, see `calls/demand.py`).
+
+Lazy runs come first across the forest, not only for one side: a side whose lazy Ψ
+was refused waits behind every side not yet refused.  A relevant run explores the
+callers' dangling sides that may call the function with any arguments, so a side
+infeasible in every known context (digits_end's loop exit on its first test, when
+every caller checked a digit first) stays satisfiable until those callers are
+explored; aiming relevant runs at it first spent 64 of calc_tokens' first 70 runs
+there, while lazy runs to the parser's sides reach its bug in a few.  The side stays the
 target until a run covers it or the solver proves it unreachable; a side that
 relevant runs have aimed at `MAX_ATTEMPTS` times without reaching it yields to the
 others (fair choice, as Pex's strategies are), and comes back when they are done.
@@ -55,7 +65,6 @@ class DemandSearcher:
         self.stats = stats
         self.names = Names()
         self.limits = limits or {}
-        self._relevant_next: Side | None = None
         self._instances: dict = {}           # instances kept between builds (demand_formula.Builder)
 
     # -- a region of a parallel exploration (engine/regions.py) -----------------
@@ -63,29 +72,27 @@ class DemandSearcher:
         """A fresh search of another region of the inputs: the trees' explored paths
         stay (they hold everywhere), every side no run took is a target again."""
         self.forest.reopen()
-        self._relevant_next = None
         self._instances = {}
 
     # -- the Searcher protocol -------------------------------------------------
     def select(self) -> Candidate | None:
         while True:
-            side, relevant = self._relevant_next, True
-            self._relevant_next = None
+            side = self._choose()
             if side is None:
-                side, relevant = self._choose(), False
-                if side is None:
-                    return None
-                if self._closed(side):
-                    self.forest.mark(side, SideStatus.INFEASIBLE)
-                    self.stats.unreachable += 1
-                    continue
+                return None
+            if self._closed(side):
+                self.forest.mark(side, SideStatus.INFEASIBLE)
+                self.stats.unreachable += 1
+                continue
+            # Lazy first; relevant once the lazy Ψ was refused with the trees as they are.
+            relevant = side.lazy_failed >= 0
             psi, cuts = self._psi(side, relevant)
             if psi is terms.build.FALSE:
                 if relevant:                 # unsatisfiable by folding alone
                     self.forest.mark(side, SideStatus.INFEASIBLE)
                     self.stats.unreachable += 1
                 else:
-                    self._relevant_next = side
+                    side.lazy_failed = self.forest.version
                 continue
             mode = "relevant" if relevant else "lazy"
             # A relevant model may lean on an instance cut at the recursion bound: a run
@@ -96,7 +103,7 @@ class DemandSearcher:
     def rejected(self, candidate: Candidate, status: Status) -> None:
         side, mode = candidate.origin
         if mode == "lazy":
-            self._relevant_next = side
+            side.lazy_failed = self.forest.version
         elif status is Status.UNSAT:
             self.forest.mark(side, SideStatus.INFEASIBLE)
             self.stats.unreachable += 1
@@ -136,6 +143,7 @@ class DemandSearcher:
             key = (side.attempts >= MAX_ATTEMPTS,
                    0 if side.reach >= 0 else 1,
                    side.reach,
+                   side.lazy_failed >= 0,
                    side.key == OTHER,
                    (side.site, side.key) in covered,
                    side.order)

@@ -157,6 +157,7 @@ class Side:
     order: int                              # creation order
     assignment: dict                        # the input of the run that created it
     attempts: int = 0                       # relevant explorations aimed at it so far
+    lazy_failed: int = -1                   # the forest version its lazy Ψ was last refused at (-1: never)
     reach: Any = None                       # static distance to the target statement (search/targets.py)
     depth: int = 3                          # how deep Ψ unrolls recursion for this side
 
@@ -215,6 +216,7 @@ class Forest:
                 side.node.status[side.key] = SideStatus.DANGLING
                 self.changed(side.node.tree, side.node)
             side.attempts = 0
+            side.lazy_failed = -1
 
     def open_sides(self):
         return (s for s in self.sides.values() if s.status is SideStatus.DANGLING)
