@@ -98,7 +98,8 @@ class DemandSearcher:
             # A relevant model may lean on an instance cut at the recursion bound: a run
             # that then explores nothing new asks for a deeper unrolling, not a divergence.
             retry = relevant and cuts > 0 and side.depth < MAX_UNROLL
-            return Candidate((psi,), side.assignment, (), (side.ident, mode, retry), (side, mode))
+            return Candidate(conjuncts(psi), side.assignment, (), (side.ident, mode, retry), (side, mode),
+                             provisional=not relevant)
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         side, mode = candidate.origin
@@ -167,6 +168,23 @@ class DemandSearcher:
         self.stats.cuts += b.cuts
         self.stats.largest = max(self.stats.largest, b.size)
         return psi, b.cuts
+
+
+def conjuncts(psi) -> tuple:
+    """Ψ as the solver chain likes a path constraint: its top-level conjuncts, root
+    first (a local path constraint is a chain of binary ands, `formula.and2`).  One
+    term made every query a new first constraint, so the incremental solver popped
+    and re-asserted the whole path each time; as a tuple, consecutive queries share
+    their prefix, as DART's do."""
+    out, seen, stack = [], set(), [psi]
+    while stack:
+        t = stack.pop()
+        if t.op == "and":
+            stack.extend(reversed(t.args))
+        elif t not in seen:
+            seen.add(t)
+            out.append(t)
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
