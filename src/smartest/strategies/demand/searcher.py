@@ -39,7 +39,7 @@ from smartest.calls.intercept import own_modules
 from smartest.calls.purity import CodeTable, all_functions
 from smartest.errors import InvalidArgument
 from smartest.strategies.demand.formula import Builder, Names
-from smartest.strategies.demand.trees import OTHER, Forest, Side
+from smartest.strategies.demand.trees import ENTRY, OTHER, Forest, Side
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.search.targets import Aim, Static
 from smartest.strategies.settings import flag
@@ -98,7 +98,8 @@ class DemandSearcher:
             # A relevant model may lean on an instance cut at the recursion bound: a run
             # that then explores nothing new asks for a deeper unrolling, not a divergence.
             retry = relevant and cuts > 0 and side.depth < MAX_UNROLL
-            return Candidate(conjuncts(psi), side.assignment, (), (side.ident, mode, retry), (side, mode),
+            shaped = conjuncts(psi) if _dart_path(side) else path_shaped(psi)
+            return Candidate(shaped, side.assignment, (), (side.ident, mode, retry), (side, mode),
                              provisional=not relevant)
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
@@ -168,6 +169,32 @@ class DemandSearcher:
         self.stats.cuts += b.cuts
         self.stats.largest = max(self.stats.largest, b.size)
         return psi, b.cuts
+
+
+def _dart_path(side: Side) -> bool:
+    """Whether Ψ of the side is DART's path constraint: a side of the entry's tree with
+    no call node above it (the only context, and no callee's fold).  Its conjuncts are
+    the conditions the side's own run took, so slicing may drop those the negated one
+    does not depend on, as it does for DART."""
+    node = side.node
+    if node.tree.key != ENTRY:
+        return False
+    while node is not None:
+        if node.kind == "call":
+            return False
+        node = node.parent
+    return True
+
+
+def path_shaped(psi) -> tuple:
+    """Ψ's conjuncts but the last, then Ψ whole: the prefix is what consecutive queries
+    share in the incremental solver, and the last constraint mentions every variable,
+    so independence slicing (which drops what does not share a variable with the last
+    constraint, trusting the current input to satisfy it) keeps all of it.  The side's
+    input need not satisfy a conjunct of Ψ (it came from another context, a relevant
+    path): a sliced Ψ made runs that diverged (demand_aim.twice)."""
+    parts = conjuncts(psi)
+    return (*parts[:-1], psi) if len(parts) > 1 else (psi,)
 
 
 def conjuncts(psi) -> tuple:
