@@ -29,6 +29,9 @@ class Candidate:
     parameters and any the call policy reads (DART's I: variables the model leaves
     out keep these values).  `expect`: the decisions the run must begin with, or it
     diverged.  `directive`: for the call policy.  `origin`: the searcher's own.
+    `provisional`: an unsatisfiable answer proves nothing infeasible (demand's lazy Ψ:
+    the side is asked again relevantly), so the bound probe (engine/deepening) need
+    not hear it; the query that does prune is probed.
     """
 
     constraints: tuple[Term, ...] | None
@@ -36,6 +39,7 @@ class Candidate:
     expect: tuple[tuple[Site, bool], ...] = ()
     directive: Any = None
     origin: Any = None
+    provisional: bool = False
 
 
 @dataclass(frozen=True)

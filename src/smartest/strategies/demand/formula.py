@@ -116,6 +116,8 @@ class Instance:
         self._cache: dict = {}
         self._bound: dict[int, Res] = {}
         self._rets: dict[int, int] = {}      # call node uid -> how many of its rets are bound
+        self._vias: dict[int, int] = {}      # call node uid -> how many of its vias are bound
+        self._callees: dict[int, Any] = {}   # call node uid -> the callee's instance (None: cut)
         self._pcs: dict[int, Term] = {}
         self._memo: dict[Any, dict[int, tuple[int, Res]]] = {}   # fold tag -> node uid -> (stamp, Res)
 
@@ -135,11 +137,16 @@ class Instance:
         d = self._bound.get(node.uid)
         if d is None:
             cuts = self.b.cuts
-            d = self._bound[node.uid] = self.b.definition(node.callee, self._args(node))
+            args = self._args(node)
+            d = self._bound[node.uid] = self.b.definition(node.callee, args)
             self.cut |= self.b.cuts > cuts
+            self._callees[node.uid] = self.b.instances.get((node.callee, args))
         if len(node.rets) > self._rets.get(node.uid, 0):   # a class seen here for the first time
             self._rets[node.uid] = len(node.rets)
             self._bind_rets(node, d)
+        if len(node.vias) > self._vias.get(node.uid, 0):
+            self._vias[node.uid] = len(node.vias)
+            self._bind_vias(node)
         return d
 
     def _args(self, node: CallNode) -> tuple:
@@ -157,6 +164,19 @@ class Instance:
                 self.sigma[ret] = val           # where the guard fails, the path is infeasible anyway
             else:
                 self.sigma[ret] = build.ite(dom, val, self.b.unknown(("ret", node.uid, cls), args, value_sort(cls)))
+
+    def _bind_vias(self, node: CallNode) -> None:
+        """A value the callee's own call returned, as the callee's instance binds it: the
+        caller's terms mention it only under an object class, one leaf of the callee,
+        whose path holds that call.  Where the instance has no binding (a cut, a side
+        these arguments decide against), the value is unknown."""
+        callee = self._callees.get(node.uid)
+        for inner, v in node.vias.items():
+            if v in self.sigma:
+                continue
+            bound = callee.sigma.get(inner) if callee is not None else None
+            self.sigma[v] = bound if bound is not None else \
+                self.b.unknown(("via", node.uid, inner), self._args(node), inner.sort)
 
     @staticmethod
     def guard(d: Res, cls) -> Term:

@@ -36,7 +36,7 @@ from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.strategies.demand.portable import LocalPath, SiteIndex, own_modules_of, walk
-from smartest.strategies.demand.trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var
+from smartest.strategies.demand.trees import ENTRY, OTHER, Cursor, Forest, FunctionKey, formal_var, via_var
 from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import term_of
 from smartest.terms import Sort, Term, var
@@ -266,6 +266,7 @@ class DemandPolicy:
     def end_run(self, recorder: Recorder) -> RunNotes:
         self._rec = recorder
         self._ret_canon: dict[Explored, Term] = {}
+        self._nodes: dict[Explored, Any] = {}          # explored call -> its node in its caller's tree
         owner: dict[int, int] = {-1: -1}
         for r in recorder.calls:
             owner[r.index] = r.index if r.index in self.explored else owner.get(r.parent, -1)
@@ -317,8 +318,10 @@ class DemandPolicy:
             args = tuple(self._canon(a, inst) or self._opaque(callee.record.site, "argument", a.sort)
                          for a in callee.actuals)
             node = cursor.call(callee.record.site, callee.key, args, cls)
-            if node is not None and cls in node.rets:
-                self._ret_canon[callee] = node.rets[cls]
+            if node is not None:
+                self._nodes[callee] = node
+                if cls in node.rets:
+                    self._ret_canon[callee] = node.rets[cls]
             if log is not None:
                 log.call(callee.record.site, callee.key, args, cls, node.rets.get(cls) if node is not None else None)
         # A truncated or interrupted run's paths stop at the bound or the interrupt,
@@ -379,10 +382,31 @@ class DemandPolicy:
             return self._canon(actual, inst, depth + 1)   # a deeper call's formal: its actual
         entry = self.ret_info.get(v)
         if entry is not None:
-            if entry.record is None or self._owner.get(entry.record.parent, -1) != inst:
+            if entry.record is None:
                 return None
-            return self._ret_canon.get(entry)
+            owner = self._owner.get(entry.record.parent, -1)
+            if owner == inst:
+                return self._ret_canon.get(entry)
+            return self._through(v, owner, inst, depth)
         return v if inst == -1 else None
+
+    def _through(self, v: Term, owner: int, inst: int, depth: int) -> Term | None:
+        """A value a call made inside another explored call returned, reaching `inst`
+        (an object the callee returned holds it: a token list): the variable of
+        `inst`'s tree that stands for it through the call node of `inst`'s own callee
+        on the way (`trees.via_var`).  Only under an object outcome class with its
+        leaf, which fixes the callee's path and so which of its calls made the value;
+        a returned int merges every path of the callee, and the value is opaque."""
+        hop = self.explored.get(owner)
+        while hop is not None and hop.record is not None and self._owner.get(hop.record.parent, -1) != inst:
+            hop = self.explored.get(self._owner.get(hop.record.parent, -1))
+        if hop is None or hop.record is None:
+            return None
+        node = self._nodes.get(hop)
+        if node is None or hop.cls is None or hop.cls[0] != "object" or hop.cls[-1] is None:
+            return None
+        inner = self._canon_var(v, hop.record.index, depth + 1)
+        return via_var(node, inner) if inner is not None else None
 
     def _opaque(self, site, what: str, sort: Sort) -> Term:
         self._imprecise(site, f"a {what} depends on values outside its function's parameters")

@@ -61,6 +61,18 @@ def formal_var(key: FunctionKey, param: str, sort: Sort) -> Term:
     return var(f"{key.qualname}.{param}", sort)
 
 
+def via_var(node: "CallNode", inner: Term) -> Term:
+    """The caller's variable for `inner`, a variable of the callee's tree (a value one
+    of the callee's calls returned), seen through call node `node`.  It is defined
+    only under an object outcome class of the call: such a class is one leaf of the
+    callee, so one path of its tree, on which `inner`'s call node lies."""
+    v = node.vias.get(inner)
+    if v is None:
+        v = var(f"demand:ret{node.uid}.via{len(node.vias)}", inner.sort)
+        node.vias[inner] = v
+    return v
+
+
 def leaf_class(leaf) -> Outcome:
     """The outcome class a leaf stands for at a call site (each object leaf is its own)."""
     return leaf.cls if leaf.cls[0] != "object" else (*leaf.cls, leaf.uid)
@@ -84,7 +96,8 @@ class BranchNode:
 
 
 class CallNode:
-    __slots__ = ("uid", "tree", "parent", "key", "site", "callee", "args", "children", "rets", "status", "stamp")
+    __slots__ = ("uid", "tree", "parent", "key", "site", "callee", "args", "children", "rets", "vias", "status",
+                 "stamp")
     kind = "call"
 
     def __init__(self, uid: int, tree: "FunctionTree", parent, key, site: Site, callee: FunctionKey,
@@ -96,6 +109,9 @@ class CallNode:
         self.args = args                     # one term per symbolic formal of the callee, in order
         self.children: dict[Any, Any] = {}   # outcome class -> child (None until the path goes on)
         self.rets: dict[Outcome, Term] = {}  # value class -> the variable the caller's terms use
+        # A value the callee's own calls returned that reaches the caller inside an object
+        # the callee returned: the callee tree's variable -> the caller's (see `via_var`).
+        self.vias: dict[Term, Term] = {}
         self.status = {OTHER: SideStatus.DANGLING}
 
 
@@ -141,6 +157,7 @@ class Side:
     order: int                              # creation order
     assignment: dict                        # the input of the run that created it
     attempts: int = 0                       # relevant explorations aimed at it so far
+    lazy_failed: int = -1                   # the forest version its lazy Ψ was last refused at (-1: never)
     reach: Any = None                       # static distance to the target statement (search/targets.py)
     depth: int = 3                          # how deep Ψ unrolls recursion for this side
 
@@ -199,6 +216,7 @@ class Forest:
                 side.node.status[side.key] = SideStatus.DANGLING
                 self.changed(side.node.tree, side.node)
             side.attempts = 0
+            side.lazy_failed = -1
 
     def open_sides(self):
         return (s for s in self.sides.values() if s.status is SideStatus.DANGLING)
