@@ -95,6 +95,20 @@ def test_a_finished_context_resumes_from_its_last_run(path, function, n, bound):
         assert min(smart.values()) <= bound, smart
 
 
+def test_the_caller_goes_on_from_the_run_that_reached_the_call_not_from_the_last_run():
+    """The last run of a context may stand for the paper's resume run of I only if it
+    went on after the call as I's run did (stretch.py).  On pl0_calls at 16
+    characters, I = "1fH- ZM9TB.r" (no letter first) and the last run of is_letter's
+    context was "a" (a letter): from "a"'s path the caller's depth-first search went
+    into identifiers and keywords and had not come back to the empty program "." after
+    1,500 runs (DART: run 9).  From I's path, as DART's, it comes at run 11."""
+    path = os.path.join(BENCH, "pl0_calls.py")
+    report, smart = first_bugs(path, "parse", "smart", 16, max_runs=40)
+    functions = report.extra["smart"]["functions"]
+    assert any(q.endswith(".is_letter") and f["contexts"] >= 1 for q, f in functions.items()), functions
+    assert smart.get("bug IndexError", 10 ** 6) <= 12, smart
+
+
 def test_the_caller_goes_on_from_the_outcome_of_the_run_that_reached_the_call():
     """A last run whose call ended otherwise than I's (`maybe` returned None, I's an
     int) would start the caller's depth-first search in another subtree than the
