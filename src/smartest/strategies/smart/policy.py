@@ -237,7 +237,6 @@ class SummaryPolicy(ResumeStretch):
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
-            "outcome": outcome_of(region.result, region.raised) if region is not None else None,
             "tails": self._tails(recorder),
         }
         if self.tail_from is not None:
