@@ -108,7 +108,8 @@ def test_the_caller_goes_on_from_the_run_that_reached_the_call_not_from_the_last
     characters, I = "1fH- ZM9TB.r" (no letter first) and the last run of is_letter's
     context was "a" (a letter): from "a"'s path the caller's depth-first search went
     into identifiers and keywords and had not come back to the empty program "." after
-    1,500 runs (DART: run 9).  From I's path, as DART's, it comes at run 11."""
+    1,500 runs (DART: run 9).  From I's path, as DART's, it comes at run 7 ("a"'s
+    path is kept in the caller's tree, not run again)."""
     path = os.path.join(BENCH, "pl0_calls.py")
     report, smart = first_bugs(path, "parse", "smart", 16, max_runs=40)
     functions = report.extra["smart"]["functions"]

@@ -64,7 +64,7 @@ class Context:
         self.stack: list[Candidate] = []
         self.bounded = False
         self.resume: tuple | None = None   # (run, its resume stretch): the last run's, if it may stand for I's
-        self.tail: int | None = None       # how the call ended in the run of I, and how that run went on
+        self.tail: tuple | None = None     # how the call ended in the run of I, how that run went on (stretch.py)
 
 
 class SmartSearcher:
@@ -123,22 +123,23 @@ class SmartSearcher:
             if stretch is None or not same and stretch.notes.info["explored"]:
                 return resume
             # The last run of the context recorded a path of the caller past the call,
-            # with the summary the resume run uses.  If it went on as I's run did, it is
-            # the resume run's path: no run.  Otherwise it is still a path of the caller
-            # (no run needed for it later), but the caller's search starts from I's, as
-            # the paper's and DART's do (stretch.py): the resume run is made.
+            # with the summary the resume run uses.  If it may stand for the resume
+            # run, no run.  Otherwise it is still a path of the caller (no run needed
+            # for it later), but the caller's search starts from I's, as the paper's
+            # and DART's do (stretch.py): the resume run is made.
             self.policy.stretch_taken(top.resume[1], instead=same)
             self.update(stretch)
             if not same and self.contexts[-1] is parent:
                 return resume
 
     def _stretch(self, ctx: Context) -> tuple[ExploredRun | None, bool]:
-        """The caller's path a finished context's last run recorded past the call, if it
-        is one: it followed the context's prefix, and the callee's summary has not
-        changed since (the resume run would use the same one).  And whether it is the
-        resume run's path: the run went on after the call as I's did (the same outcome
-        and decisions, stretch.py), and the call is not answered by the path it ran
-        (answer.py), which is J's, not I's."""
+        """The caller's path a finished context's last run J recorded past the call, if
+        it is one: it followed the context's prefix, and the callee's summary has not
+        changed since (the resume run would use the same one).  And whether it stands
+        for the resume run of I: J went on after the call as I's run did (the same
+        outcome and decisions: the same path, stretch.py), or J went on for fewer
+        decisions than I did, so the caller's depth-first search starts no deeper than
+        from I's path.  Never for a call answered by the path it ran (answer.py)."""
         if ctx.resume is None or ctx.bounded:
             return None, False
         run, notes = ctx.resume
@@ -147,7 +148,8 @@ class SmartSearcher:
         path = notes["path"]
         if decisions(path[:ctx.start]) != ctx.prefix:
             return None, False
-        same = (ctx.tail is not None and run.notes.info.get("tails", {}).get(ctx.chain[-1][0]) == ctx.tail
+        mine = run.notes.info.get("tails", {}).get(ctx.chain[-1][0])
+        same = (ctx.tail is not None and mine is not None and (mine[0] == ctx.tail[0] or mine[1] < ctx.tail[1])
                 and ctx.qualname not in self.policy.producers.composed)
         info = {"explored": notes["explored"], "region_end": notes["region_end"],
                 "to_root": run.notes.info.get("to_root", {}), "tails": run.notes.info.get("tails", {})}
