@@ -117,6 +117,17 @@ def test_the_caller_goes_on_from_the_run_that_reached_the_call_not_from_the_last
     assert smart.get("bug IndexError", 10 ** 6) <= 12, smart
 
 
+def test_a_last_run_that_went_on_for_fewer_decisions_stands_for_the_resume_run():
+    """incdec: I is x = 552, and the last run of dec's context is x = 37.  From I's path
+    (a 100-iteration countdown) the caller's depth-first search crawls up x = 553, 554,
+    ... as DART's does, and had no bug in 300 runs.  From the shorter path it starts no
+    deeper than the paper's: the bug at run 27 (stretch.py)."""
+    path = os.path.join(BENCH, "incdec.py")
+    report, smart = first_bugs(path, "incdec", "smart", 4, max_runs=40)
+    assert report.extra["smart"]["resumes_taken"] >= 1
+    assert smart.get("bug AssertionError", 10 ** 6) <= 30, smart
+
+
 def test_the_caller_goes_on_from_the_outcome_of_the_run_that_reached_the_call():
     """A last run whose call ended otherwise than I's (`maybe` returned None, I's an
     int) would start the caller's depth-first search in another subtree than the
