@@ -58,11 +58,15 @@ def test_locate_top_runs_grow_with_the_sum_of_paths(n):
     locate = smart.extra["smart"]["functions"]["programs.locate_top.locate"]
     # 2n + 1 paths of locate (our length <= n convention), explored once each and
     # summarized; the other two paths of top.  The paper's 2n + 3 counts its resume
-    # run and 2n paths of locate; here the last run of locate's context records the
-    # resume stretch itself, so the first input is not run again.
+    # run and 2n paths of locate.  Here the last run of locate's context records its
+    # path of top past the call (the resume stretch).  locate returned another index
+    # in it than in the first run, so top went on otherwise: the resume run of the
+    # first input is made (top's search starts from its path, as the paper's and
+    # DART's), and the stretch is kept as one more path of top, not run again.
     assert locate["paths"] == locate["explored_calls"] == 2 * n + 1
     assert smart.runs == 2 * n + 3
-    assert smart.extra["smart"]["resumes_taken"] == 1
+    assert smart.extra["smart"]["stretches_kept"] == 1
+    assert smart.extra["smart"]["resumes_taken"] == 0
     assert explore(path, "top", "dart", n).runs == 3 * n
 
 

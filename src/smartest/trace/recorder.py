@@ -14,7 +14,9 @@ Besides the path constraint, the recorder keeps two things every strategy shares
 * the **signature** of the run: every symbolic decision, including those taken
   while the path constraint is suspended inside a summarized call.  Two runs with
   the same signature followed the same path, whatever the strategy recorded, so
-  `paths` means the same thing for every strategy.
+  `paths` means the same thing for every strategy.  A policy may also keep a
+  **log** of the decisions from a point of the run on (`log`), to tell whether two
+  runs went on the same way after that point.
 """
 from __future__ import annotations
 
@@ -74,7 +76,7 @@ class Recorder:
     """Collects one run's path (branches in order), calls and concretizations."""
 
     __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided",
-                 "calls", "frames", "suspended", "signature", "decisions", "options", "interrupted")
+                 "calls", "frames", "suspended", "signature", "decisions", "options", "interrupted", "log")
 
     def __init__(self, max_depth: int = 5000, options: Any = None) -> None:
         self.path: list[Branch] = []
@@ -92,6 +94,9 @@ class Recorder:
         # The exception by which the search cut this run short (a `tryfirst` interrupt):
         # its paths stop there without ending there, so no policy may record an outcome.
         self.interrupted: BaseException | None = None
+        # Every decision's (site, taken) from where a policy set it to a list on, as the
+        # signature counts them (suspended ones too); None: not kept.
+        self.log: list[tuple[int, bool]] | None = None
 
     @property
     def complete(self) -> bool:
@@ -111,6 +116,8 @@ class Recorder:
             site = user_site(frame if frame is not None else sys._getframe(1))
         self.signature = hash((self.signature, _id(site), taken))
         self.decisions += 1
+        if self.log is not None:
+            self.log.append((_id(site), taken))
         if self.suspended or term in self._decided:
             # A condition already decided on this path is implied: recording it again
             # would only add a branch whose other side is infeasible (a wasted query).

@@ -101,12 +101,16 @@ def record_outcome(rec: Recorder, inst: Instance, cls: tuple) -> None:
     frame = sys._getframe(1)
     classes = inst.classes
     i = next(j for j, (o, _) in enumerate(classes) if o == cls)
-    for j in range(i):
-        rec.branch(classes[j][1], False, frame)
-    if i < len(classes) - 1:
-        rec.branch(classes[i][1], True, frame)
-    else:
-        rec.assume(classes[i][1], True, frame)
+    log, rec.log = rec.log, None   # the policy's decisions, not the program's (stretch.py)
+    try:
+        for j in range(i):
+            rec.branch(classes[j][1], False, frame)
+        if i < len(classes) - 1:
+            rec.branch(classes[i][1], True, frame)
+        else:
+            rec.assume(classes[i][1], True, frame)
+    finally:
+        rec.log = log
 
 
 def record_path(rec: Recorder, summary: FunctionSummary, index: int, actuals: Mapping[Term, Term],
@@ -118,12 +122,16 @@ def record_path(rec: Recorder, summary: FunctionSummary, index: int, actuals: Ma
     frame = sys._getframe(1)
     paths = summary.paths
     cls = outcome_class(index, paths[index])
-    for j in range(index):
-        p = paths[j]
-        if outcome_class(j, p) == cls and p.formals <= env.keys():
-            rec.branch(summary.path_instance(j, actuals)[0], False, frame)
-    pre, post = summary.path_instance(index, actuals)
-    rec.branch(pre, True, frame)
+    log, rec.log = rec.log, None   # the policy's decisions, not the program's (stretch.py)
+    try:
+        for j in range(index):
+            p = paths[j]
+            if outcome_class(j, p) == cls and p.formals <= env.keys():
+                rec.branch(summary.path_instance(j, actuals)[0], False, frame)
+        pre, post = summary.path_instance(index, actuals)
+        rec.branch(pre, True, frame)
+    finally:
+        rec.log = log
     return post
 
 

@@ -46,6 +46,7 @@ from smartest.calls.purity import CodeTable
 from smartest.strategies.smart.answer import SPLIT_WHY, Producers, post_agrees, record_outcome, record_path, too_large
 from smartest.strategies.smart.report import summary_text
 from smartest.strategies.smart.store import SummaryStore
+from smartest.strategies.smart.stretch import BOUNDED, COVERED, EXHAUSTED, INLINE, STRETCH, ResumeStretch
 from smartest.strategies.smart.summary import FunctionSummary, extract, formal, outcome_class, with_term
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.inputs import fresh
@@ -56,10 +57,6 @@ from smartest.terms.rewrite import substitute, transform
 from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
 
-# What the cover cache knows of a calling context (else: the summary version at
-# which it was found not covered).  Decisions are kept, so that runs replaying a
-# prefix in a context's depth-first search meet the same calls the same way.
-COVERED, EXHAUSTED, BOUNDED, INLINE = "covered", "exhausted", "bounded", "inline"
 # The directive of the engine's fallback (search/fallback.py): a real run call for call,
 # as DART's, so its path holds each callee's branches, not a summary (DART's negation
 # cannot flip a summary's disjunction).
@@ -68,7 +65,6 @@ INLINE_ALL = "inline every call"
 # policy does (wrapper, on_call, _act, [_explore | _summarize, proceed_silently], proceed).
 _FRAMES = {"silent": 4, "inline": 4, "explore": 5, "summary": 6}
 _CONTAINERS = {"list", "tuple", "dict", "set", "frozenset"}
-STRETCH = ("resume stretch",)   # the last entry of a directive whose run records one
 OBJECT_RESULT = ("it returns an object a summary cannot stand for (each such path would be an outcome "
                  "class of its own: no fewer runs than inlining, only later)")
 
@@ -106,7 +102,7 @@ class FunctionStats:
     inlined_why: Counter = field(default_factory=Counter)   # reason -> inlined calls
 
 
-class SummaryPolicy:
+class SummaryPolicy(ResumeStretch):
     name = "summary"
 
     def __init__(self, options, solver: Solver, target, table: CodeTable, store: SummaryStore,
@@ -132,6 +128,7 @@ class SummaryPolicy:
         self._told: dict[str, int] = {}     # paths of each summary the coordinator knows of (a worker's)
         self._heard: set = set()            # path summaries another worker found
         self.resumes_taken = 0       # runs whose resume stretch stood for the paper's resume run (one run saved each)
+        self.stretches_kept = 0      # ... that went on otherwise than I's: a path of the caller besides the resume run
         self.producers = Producers()
         self.begin_run({}, None)
 
@@ -240,7 +237,7 @@ class SummaryPolicy:
             "region_end": (region.call.record.end if region is not None and region.call.record is not None
                            else len(recorder.path)),
             "to_root": self.to_root,
-            "outcome": outcome_of(region.result, region.raised) if region is not None else None,
+            "tails": self._tails(recorder),
         }
         if self.tail_from is not None:
             info["resume"] = self._tail_notes(recorder)
@@ -258,78 +255,6 @@ class SummaryPolicy:
                                                   term_of(region.result) if outcome[0] == "value" else None,
                                                   region.incomplete))
         return True
-
-    # -- the resume stretch ------------------------------------------------
-    # The paper resumes the caller by running the saved input I again with the callee
-    # summarized (Figure 3: "return (1, stack[0..k_f - 1], I)").  That run repeats a
-    # test already run: it only records the caller's path past the call with the
-    # summary in place.  Here every run records that stretch itself: when the
-    # innermost explored call ends, its path summary is added at once, the call is
-    # put on the caller's path as a summarized call is (`_answer`, with the summary
-    # as it now stands), and the run goes on recording exactly as the resume run
-    # would, up to the end of the next explored call.  If the context's search ends
-    # with this run (no side left in the callee), the summary is the one the resume
-    # run would have used, and the searcher takes this stretch instead of running I.
-    def _begin_tail(self, entry: ExploredCall, result: Any, raised: BaseException | None) -> Any:
-        rec, record = entry.call.recorder, entry.call.record
-        if (not (self.stretch or self._one_side(entry)) or rec.truncated or record is None or raised is not None and raised is rec.interrupted
-                or raised is None and result is not None and symbolic_sort(result) is None
-                or not self._add_path(entry, rec.path[record.start:record.end], rec.interrupted)):
-            rec.suspended += 1   # the rest of the run is off the path
-            return result
-        q = entry.qualname
-        self.tail_from = len(rec.path)
-        self.tail_version = self.summary(q).version
-        # From here on the run counts calls and states calling contexts as the resume
-        # run would: without the explored call's stretch and the calls inside it.
-        self.ordinal = entry.ordinal + 1
-        self._prefix = [c for c in (self._root(b.constraint) for b in rec.path[:record.start]) if c.op != "const"]
-        self._prefix_len = len(rec.path)
-        try:
-            return self._answer(rec, q, self.summary(q), *entry.instance, EXHAUSTED, result, raised)
-        except Exception as e:  # never the target's exception
-            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
-            return result
-
-    @staticmethod
-    def _one_side(entry: ExploredCall) -> bool:
-        """Does a call this run opened a context for leave at most one side to try?
-        If that side is infeasible, this run is the context's last."""
-        record = entry.call.record
-        if entry.key is None or record is None:
-            return False
-        path = entry.call.recorder.path
-        return sum(b.flippable for b in path[record.start:record.end]) <= 1
-
-    def _tail_notes(self, recorder: Recorder) -> dict:
-        """The run's path as the resume run would have recorded it (the explored
-        call's own stretch cut out) and what the searcher needs of it."""
-        record = self.region.call.record
-        cut = record.end - record.start
-        path = (*recorder.path[:record.start], *recorder.path[record.end:])
-        shift = (lambda i: i - cut if i >= record.end else i)
-        tail = self.tail_region
-        if tail is not None and tail.call.record is not None:
-            self._add_path(tail, path[shift(tail.call.record.start):shift(tail.call.record.end)],
-                           recorder.interrupted)
-        later = [e for e in self.explored if e is not self.region]
-        return {
-            "path": path,
-            "explored": tuple((e.ordinal, e.qualname, shift(e.start), e.key) for e in later),
-            "region_end": (shift(tail.call.record.end) if tail is not None and tail.call.record is not None
-                           else len(path)),
-            "version": self.tail_version,
-            "qualname": self.region.qualname,
-            "resumed": tuple(e.qualname for e in later if e.resumed),
-            "cover": dict(self.tail_cover),
-        }
-
-    def stretch_taken(self, notes: dict) -> None:
-        """The searcher took a run's resume stretch for the resume run."""
-        self.resumes_taken += 1
-        self.cover.update(notes["cover"])
-        for q in notes["resumed"]:
-            self.stats[q].explored += 1
 
     # -- shared with the searcher --------------------------------------------
     def summary(self, qualname: str) -> FunctionSummary:
@@ -379,6 +304,7 @@ class SummaryPolicy:
             "max_paths_per_function": self.max_paths,
             "max_context_depth": self.max_context_depth,
             "resumes_taken": self.resumes_taken,
+            "stretches_kept": self.stretches_kept,
             "split_why": SPLIT_WHY,
             "not_summarized": dict(sorted(self.table.reason.items())),
         }}
@@ -573,8 +499,10 @@ class SummaryPolicy:
         """The innermost explored call ended: its region ends here and the resume
         stretch begins (`_begin_tail`); the next explored call to end closes that.
         The value the caller gets."""
-        if self.region is not None and (self.tail_from is None or self.tail_region is not None):
-            return result
+        if self.region is not None:
+            self._log_end(entry, result, raised)
+            if self.tail_from is None or self.tail_region is not None:
+                return result
         rec = entry.call.recorder
         entry.result, entry.raised = result, raised
         # Any concretization so far counts: the recorder notes a (site, reason) once per
@@ -643,21 +571,6 @@ class SummaryPolicy:
                     self.producers.returned(q, value)
                 result = with_term(realize(result), value)
         return result
-
-    def _verdicts(self) -> dict:
-        """Where this call's cover verdict goes.  In the resume stretch the callee's
-        summary may still grow (the stretch is kept only if it does not), and its
-        domain is then an assumption narrower than the resume run's: a calling context
-        found covered under it is kept only if the stretch is taken (`stretch_taken`)."""
-        return self.tail_cover if self.tail_from is not None else self.cover
-
-    def _resumed_path(self, path: Sequence[Branch]) -> Sequence[Branch]:
-        """The path as the resume run records it: in the resume stretch, without the
-        explored call's own stretch."""
-        if self.tail_from is None:
-            return path
-        record = self.region.call.record
-        return (*path[:record.start], *path[record.end:])
 
     # -- terms -------------------------------------------------------------
     def _root(self, term: Term) -> Term:

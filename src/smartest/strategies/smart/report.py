@@ -11,6 +11,9 @@ def summary_text(smart: dict) -> list[str]:
     saved = smart["resumes_taken"]
     resumed = (f"; {saved} finished context{'s' * (saved != 1)} resumed from {'their' if saved != 1 else 'its'} "
                f"last run (the saved input not run again)") if saved else ""
+    kept = smart.get("stretches_kept", 0)
+    resumed += (f"; {kept} finished context{'s' * (kept != 1)} resumed from the saved input, "
+                f"{'their' if kept != 1 else 'its'} last run's path kept (it went on otherwise)") if kept else ""
     return [f"summaries: {smart['summaries']} path summaries of {n} function{'s' * (n != 1)}, "
             f"{sum(f['summarized_calls'] for f in fns.values())} calls summarized{reused}{resumed}",
             *(f"note: {n}" for n in smart.get("store_notes", ())), *function_lines(smart)]

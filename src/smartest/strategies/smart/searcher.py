@@ -50,7 +50,7 @@ class Context:
     """One entry of the context stack: a call being summarized (or the target)."""
 
     __slots__ = ("qualname", "chain", "start", "prefix", "saved", "key", "tree", "stack", "bounded", "resume",
-                 "outcome")
+                 "tail")
 
     def __init__(self, qualname: str | None, chain: tuple, start: int, prefix: tuple, saved: dict,
                  key: tuple | None) -> None:
@@ -64,7 +64,7 @@ class Context:
         self.stack: list[Candidate] = []
         self.bounded = False
         self.resume: tuple | None = None   # (run, its resume stretch): the last run's, if it may stand for I's
-        self.outcome: tuple | None = None  # how the call ended in the run of I
+        self.tail: tuple | None = None     # how the call ended in the run of I, how that run went on (stretch.py)
 
 
 class SmartSearcher:
@@ -105,6 +105,9 @@ class SmartSearcher:
                 top.bounded = True
             if top.stack:
                 cand = top.stack.pop()
+                origin = cand.origin
+                if isinstance(origin[0], Context) and origin[1].status[int(origin[2])] is SideStatus.EXPLORED:
+                    continue   # another run took that side since it was stacked (a stretch, below)
                 if top is not self.root and len(top.stack) < _NEAR_END:
                     # It may be the context's last run (the sides left may all be
                     # infeasible): let it record the resume stretch.
@@ -116,34 +119,43 @@ class SmartSearcher:
             self.policy.context_done(top.key, top.qualname, top.bounded)
             parent = self.contexts[-1]
             resume = Candidate(None, top.saved, top.prefix, parent.chain, ("resume", top))
-            stretch = self._stretch(top)
-            if stretch is None:
+            stretch, same = self._stretch(top)
+            if stretch is None or not same and stretch.notes.info["explored"]:
                 return resume
-            # The last run of the context recorded what running I again would record.
-            self.policy.stretch_taken(top.resume[1])
+            # The last run of the context recorded a path of the caller past the call,
+            # with the summary the resume run uses.  If it may stand for the resume
+            # run, no run.  Otherwise it is still a path of the caller (no run needed
+            # for it later), but the caller's search starts from I's, as the paper's
+            # and DART's do (stretch.py): the resume run is made.
+            self.policy.stretch_taken(top.resume[1], instead=same)
             self.update(stretch)
+            if not same and self.contexts[-1] is parent:
+                return resume
 
-    def _stretch(self, ctx: Context) -> ExploredRun | None:
-        """The resume run of a finished context, as its last run recorded it, if that
-        run may stand for it: it followed the context's prefix, and the callee's
-        summary has not changed since (the resume run would use the same one)."""
+    def _stretch(self, ctx: Context) -> tuple[ExploredRun | None, bool]:
+        """The caller's path a finished context's last run J recorded past the call, if
+        it is one: it followed the context's prefix, and the callee's summary has not
+        changed since (the resume run would use the same one).  And whether it stands
+        for the resume run of I: J went on after the call as I's run did (the same
+        outcome and decisions: the same path, stretch.py), or J went on for fewer
+        decisions than I did, so the caller's depth-first search starts no deeper than
+        from I's path.  Never for a call answered by the path it ran (answer.py)."""
         if ctx.resume is None or ctx.bounded:
-            return None
+            return None, False
         run, notes = ctx.resume
         if self.policy.summary(ctx.qualname).version != notes["version"]:
-            return None
+            return None, False
         path = notes["path"]
         if decisions(path[:ctx.start]) != ctx.prefix:
-            return None
-        if ctx.outcome is not None and run.notes.info.get("outcome") != ctx.outcome:
-            # The caller goes on from another outcome than I's (None for a value, say):
-            # its depth-first search would begin in another subtree than the paper's.
-            return None
+            return None, False
+        mine = run.notes.info.get("tails", {}).get(ctx.chain[-1][0])
+        same = (ctx.tail is not None and mine is not None and (mine[0] == ctx.tail[0] or mine[1] < ctx.tail[1])
+                and ctx.qualname not in self.policy.producers.composed)
         info = {"explored": notes["explored"], "region_end": notes["region_end"],
-                "to_root": run.notes.info.get("to_root", {})}
+                "to_root": run.notes.info.get("to_root", {}), "tails": run.notes.info.get("tails", {})}
         parent = self.contexts[-1]
         return replace(run, path=path, candidate=Candidate(None, ctx.saved, ctx.prefix, parent.chain, ("resume", ctx)),
-                       diverged=False, new_path=False, notes=RunNotes(info=info))
+                       diverged=False, new_path=False, notes=RunNotes(info=info)), same
 
     def update(self, run: ExploredRun) -> None:
         if self.policy.inline_all:
@@ -183,8 +195,9 @@ class SmartSearcher:
             ctx = Context(qualname, (*ctx.chain, (ordinal, qualname)), start, decisions(run.path[:start]),
                           dict(run.assignment), key)
             self.contexts.append(ctx)
-        if new:
-            ctx.outcome = info.get("outcome")
+        tails = info.get("tails", {})
+        for c in self.contexts[len(self.contexts) - len(new):]:
+            c.tail = tails.get(c.chain[-1][0])
         self.policy.max_context_depth = max(self.policy.max_context_depth, len(self.contexts) - 1)
         self._insert(ctx, run, info.get("region_end", len(run.path)), info.get("to_root", {}))
         stretch = info.get("resume")
