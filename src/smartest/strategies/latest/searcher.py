@@ -56,7 +56,7 @@ from smartest.strategies.latest.scopes import ScopeSearch, View
 from smartest.solver.protocol import Status
 from smartest.strategies.settings import flag
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.symbolic.realize import realize
+from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
 from smartest.trace.site import Site
@@ -114,6 +114,19 @@ def implicit(site: Site) -> bool:
         name = dis.opname[code[site.offset]] if 0 <= site.offset < len(code) else ""
         known = _IMPLICIT_SITES[site] = not ("JUMP" in name and "IF" in name) and name not in _EXPLICIT
     return known
+
+
+def _guessed_arguments(call) -> bool:
+    """Does an argument of `call` depend on an abstract result?  Then what the call
+    did (raise, return) says nothing of what it does in real runs: a probe
+    (probe.py) runs `number_value(s, i, j)` with `j` drawn past the end of `s`,
+    and its IndexError made every abstract path on which the lexer raises look
+    plausible (calc_lex, n = 8: the search then stalled on one)."""
+    for a in (*call.args, *call.kwargs.values()):
+        t = term_of(a)
+        if t is not None and any(is_alpha(v.value) for v in t.free):
+            return True
+    return False
 
 
 def _accept(view: View):
@@ -243,9 +256,11 @@ class LatestSearcher:
     # -- plausibility -------------------------------------------------------------------
     def _observe(self, view: View) -> None:
         for i, c in enumerate(view.calls):
-            if c.mode != "abstract" and c.raised is not None and view.fully_concrete(i):
+            if c.mode == "abstract" or not view.fully_concrete(i) or _guessed_arguments(c):
+                continue
+            if c.raised is not None:
                 self.raisers.add(c.qualname.rsplit(".", 1)[-1])
-            if c.mode == "expanded" and c.raised is None and view.fully_concrete(i):
+            elif c.mode == "expanded":
                 seen = self.seen.setdefault(c.qualname, set())
                 if len(seen) < _SEEN_PER_FUNCTION:
                     try:
