@@ -25,7 +25,11 @@ expanded call, as in the paper's Figure 6).
 Known paths (section 4.3, `expansions.py`) are tried before exploring a call, and
 `all_at_once` chooses a known path for every pending call with solver queries alone
 (the conceptual algorithm's conjunction of section 4.1, used as a guess) and checks
-the choice with one run.  Guesses only choose what to run: a run decides.
+the choice with one run.  When that choice fails, it is made once more from the
+abstract path's end, exploring alone each call none of whose known paths gives what
+the calls after it need (`probe.py`): a digit an earlier call's known path fixed is
+then not what the later calls wait behind.  Guesses only choose what to run: a run
+decides.
 """
 from __future__ import annotations
 
@@ -412,7 +416,6 @@ class Concretizer:
                     {name: term_of(a) for name, a in record.kwargs.items()})
             calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options, args))
         prefix = tuple(b.constraint for b in run.path[:first.start])
-        expect = decisions(run.path[:first.start])
         picked = self._choose(scope, target, after, prefix, calls, mapping, outer)
         if picked is None:
             if len(self._failed_choices) > 4096:

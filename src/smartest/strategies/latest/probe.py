@@ -48,13 +48,6 @@ from smartest.solver.protocol import Query, Status
 from smartest.symbolic.realize import term_of
 from smartest.terms import Sort, Term, build, const
 from smartest.terms.rewrite import substitute
-import os, sys
-_DEBUG = os.environ.get("PROBE_DEBUG")
-
-
-def _dbg(*a):
-    if _DEBUG:
-        print("PROBE", *a, file=sys.stderr)
 
 
 class Budget:
@@ -110,7 +103,6 @@ class Prober:
                 base = (*base, build.le(const(floor), alpha))
         budget = Budget(self.RUNS, self.QUERIES)
         c.stats.probed_paths += 1
-        _dbg("path", [(cid, run.calls[i].qualname.rsplit(".", 1)[-1]) for i, cid, *_ in calls], "base", base)
         found = yield from self._choose(scope, target, run, calls, len(calls) - 1, base, (), budget)
         if found is not None:
             c.stats.probe_choices += 1
@@ -161,7 +153,6 @@ class Prober:
                     return None
                 if not self._fits(base, chosen, call, known, budget):
                     continue
-                _dbg(" pick", call[1], known.decisions[:0], known.at(call[1]).constraints, known.at(call[1]).result)
                 got = yield from self._choose(scope, target, run, calls, j - 1, base,
                                               (*self._terms(call, known), *chosen), budget)
                 if got is not None:
@@ -181,7 +172,6 @@ class Prober:
         expect0 = decisions(run.path[:record.start])
         need = build.and_(*needs)
         c.stats.probes += 1
-        _dbg(" probe", j_of(call), cid, record.qualname.rsplit(".", 1)[-1], "budget", budget.runs, budget.queries)
         search = ScopeSearch(cid, plan, c.callee_deepest_first)
         cand = Candidate((*(b.constraint for b in run.path[:record.start]), need), run.assignment, expect0, plan)
         checked: set[tuple] = set()
@@ -193,7 +183,6 @@ class Prober:
             got = yield from c._run(cand)
             if not isinstance(got, View):
                 if cand.origin is None:
-                    _dbg("  initial refused", got)
                     return None    # the needs contradict the path before the call
                 search.rejected(cand, got.status)
             elif got.follows(cand.expect) and got.index.get(cid) is not None \
@@ -201,29 +190,21 @@ class Prober:
                 search.add(got, cand)
                 ci = got.index[cid]
                 if not got.fully_concrete(ci):
-                    _dbg("  not fully concrete")
                     return None    # a callee with abstract calls of its own: not probed
                 d = got.decisions_of(ci)
                 known = c.memo.path(key, d)
                 if known is not None and d not in tried and d not in checked:
                     checked.add(d)
-                    if self._fits(needs[:0], needs, call, known, budget):
+                    if self._fits((), needs, call, known, budget):
                         c.stats.probe_found += 1
-                        _dbg("  found", known.constraints, known.result)
                         return known
             elif cand.origin is not None:
-                _dbg("  diverged")
                 search.diverged(cand)
             else:
-                _dbg("  first run off", got.follows(cand.expect), got.index.get(cid))
+                return None    # the first run did not reach the call as expected
             nxt = search.pop()
             if nxt is None:
-                _dbg("  exhausted")
                 return None
             # The needs ride on the flip's own (last) constraint, so slicing keeps them.
             cand = replace(nxt, constraints=(*nxt.constraints[:-1], build.and_(nxt.constraints[-1], need)))
         return None
-
-
-def j_of(call):
-    return call[0]
