@@ -1,4 +1,4 @@
-"""Iterated probing: the all-at-once choice made from the abstract path's end,
+r"""Iterated probing: the all-at-once choice made from the abstract path's end,
 exploring a call alone when none of its known paths gives what the calls after it
 need (issue 12 item 3; notes/s5-latest.md).
 
