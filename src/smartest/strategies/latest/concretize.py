@@ -425,10 +425,10 @@ class Concretizer:
             failed = self._failed_choices.get(id(target), (None, 0))[1]
             self._failed_choices[id(target)] = (target, failed + 1)
             self.stats.choices_failed += 1
-            # Not probed: here every call has a known path that fits on its own and the
-            # solver refused their combinations; on strcmp_testme (n = 14) probing then
-            # cost 73 runs where stitching in order took 50 (notes/s5-latest.md).
-            return False
+            # Every call has a known path that fits on its own and the solver refused
+            # their combinations (calc_lex's deep bug: no known values of three
+            # `number_value` calls make `a - b - c == 42`): probe too.
+            return (yield from self._probed(scope, target, run, k, outer))
         chosen, rest = picked
         plan = run.plan
         for cid, _, _, options, _ in calls:

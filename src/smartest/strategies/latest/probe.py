@@ -65,9 +65,9 @@ class Budget:
 class Prober:
     """The backward choice with probes, for one concretizer (its memo, solver, stats)."""
 
-    RUNS = 120       # runs of probes per abstract path
-    QUERIES = 600    # solver queries per abstract path
-    CALL_RUNS = 40   # runs of one probe
+    RUNS = 600       # runs of probes per abstract path
+    QUERIES = 3000   # solver queries per abstract path
+    CALL_RUNS = 300  # runs of one probe
 
     def __init__(self, concretizer: Any) -> None:
         self.c = concretizer
