@@ -25,7 +25,11 @@ expanded call, as in the paper's Figure 6).
 Known paths (section 4.3, `expansions.py`) are tried before exploring a call, and
 `all_at_once` chooses a known path for every pending call with solver queries alone
 (the conceptual algorithm's conjunction of section 4.1, used as a guess) and checks
-the choice with one run.  Guesses only choose what to run: a run decides.
+the choice with one run.  When that choice fails, it is made once more from the
+abstract path's end, exploring alone each call none of whose known paths gives what
+the calls after it need (`probe.py`): a digit an earlier call's known path fixed is
+then not what the later calls wait behind.  Guesses only choose what to run: a run
+decides.
 """
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ from typing import Any
 from smartest.strategies.latest.policy import CallId, formal_links
 from smartest.strategies.latest.expansions import Expansions, KnownPath, call_key, relevant_context
 from smartest.search.protocol import Candidate, decisions
+from smartest.strategies.latest.probe import Prober
 from smartest.strategies.latest.scopes import ScopeSearch, View, first_difference
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.realize import term_of
@@ -75,7 +80,8 @@ class Concretizer:
     CHOICE_FAILURES = 1
 
     def __init__(self, stats: Any, *, solver: Solver | None, domains: dict, functions: dict,
-                 memo: bool, callee_deepest_first: bool, later=None) -> None:
+                 memo: bool, callee_deepest_first: bool, later=None, probe: bool = True,
+                 seen: dict | None = None) -> None:
         self.stats = stats
         self.solver = solver                  # for choosing known paths (section 4.1's conjunction as a guess)
         self.domains = domains                # input domains (bounded strings), as the engine gives them
@@ -83,9 +89,12 @@ class Concretizer:
         self.memo = Expansions(functions) if memo else None
         self.callee_deepest_first = callee_deepest_first
         self.later = later                    # which flips of a callee's search to postpone (ScopeSearch.pop)
+        self.seen = seen if seen is not None else {}   # function -> results its real runs returned
         self.unsure = 0   # divergences, unknown answers, imprecise runs: an enumeration was not exhaustive
         self._rest_cache: dict = {}
         self._failed_choices: dict[int, tuple] = {}   # id(target) -> (target, failed all-at-once choices)
+        self._probed_targets: dict[int, View] = {}    # id(target) -> target, abstract paths probed (probe.py)
+        self.prober = Prober(self) if memo and probe else None
 
     @staticmethod
     def _run(cand: Candidate):
@@ -399,7 +408,9 @@ class Concretizer:
                        and (kp.result.op != "const" or self._fits(scope, target, after, alpha, kp.result, outer))]
             if not options:
                 if known:
-                    return False
+                    # Known paths, none returning what the abstract path needs (no
+                    # `number_value` path returning the divisor 0): find one (probe.py).
+                    return (yield from self._probed(scope, target, run, k, outer))
                 # Never expanded yet: fine if its arguments come out constant once the
                 # calls before it take their chosen paths (then it just runs, section 4.4).
                 options = None
@@ -407,7 +418,6 @@ class Concretizer:
                     {name: term_of(a) for name, a in record.kwargs.items()})
             calls.append((cid, alpha, formal_links(fn, record.args, record.kwargs, cid), options, args))
         prefix = tuple(b.constraint for b in run.path[:first.start])
-        expect = decisions(run.path[:first.start])
         picked = self._choose(scope, target, after, prefix, calls, mapping, outer)
         if picked is None:
             if len(self._failed_choices) > 4096:
@@ -415,14 +425,25 @@ class Concretizer:
             failed = self._failed_choices.get(id(target), (None, 0))[1]
             self._failed_choices[id(target)] = (target, failed + 1)
             self.stats.choices_failed += 1
-            return False
+            # Every call has a known path that fits on its own and the solver refused
+            # their combinations (calc_lex's deep bug: no known values of three
+            # `number_value` calls make `a - b - c == 42`): probe too.
+            return (yield from self._probed(scope, target, run, k, outer))
         chosen, rest = picked
         plan = run.plan
         for cid, _, _, options, _ in calls:
             if options is not None:
                 plan = plan.with_deep(cid)
+        return (yield from self._run_choice(scope, target, run, (*chosen, *rest), plan, k))
+
+    def _run_choice(self, scope: CallId, target: View, run: View, chosen: tuple[Term, ...], plan, k):
+        """One run of `run` with the pending calls taking the paths `chosen` says
+        (solved with the path before the first of them), stitched; k on it."""
+        first = run.calls[run.abstract_calls(scope)[0]]
+        prefix = tuple(b.constraint for b in run.path[:first.start])
+        expect = decisions(run.path[:first.start])
         self.stats.all_at_once += 1
-        got = yield from self._run(Candidate((*prefix, build.and_(*chosen, *rest)), run.assignment, expect, plan))
+        got = yield from self._run(Candidate((*prefix, build.and_(*chosen)), run.assignment, expect, plan))
         if isinstance(got, Rejected):
             return False
         if not got.follows(expect):
@@ -432,3 +453,28 @@ class Concretizer:
             return False
         self.stats.all_at_once_stitched += 1
         return (yield from k(srun))
+
+    def _probed(self, scope: CallId, target: View, run: View, k, outer: tuple[Term, ...]):
+        """The failed all-at-once choice made again from the end, with probes
+        (probe.py), once per abstract path; False if that fails too."""
+        if self.prober is None or id(target) in self._probed_targets:
+            return False
+        if len(self._probed_targets) > 4096:
+            self._probed_targets.clear()
+        self._probed_targets[id(target)] = target
+        pending = run.abstract_calls(scope)
+        first = run.calls[pending[0]]
+        ti = target.index.get(run.ids[pending[0]])
+        if ti is None:
+            return False
+        rest = self._rest(scope, target, target.calls[ti].end, self._expanded_results(target, run), outer)
+        if rest is None:
+            return False
+        prefix = tuple(b.constraint for b in run.path[:first.start])
+        terms = yield from self.prober.choose(scope, target, run, pending, (*prefix, *rest))
+        if terms is None:
+            return False
+        plan = run.plan
+        for i in pending:
+            plan = plan.with_deep(run.ids[i])
+        return (yield from self._run_choice(scope, target, run, (*terms, *rest), plan, k))

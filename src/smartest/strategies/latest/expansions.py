@@ -196,6 +196,10 @@ class Expansions:
         paths.sort(key=lambda kp: -self._uses.get(kp.decisions, 0))
         return paths
 
+    def path(self, key: Hashable, decisions: tuple) -> KnownPath | None:
+        """The known path of a call with these decisions, if any."""
+        return self._paths.get(key, {}).get(decisions)
+
     def used(self, known: KnownPath) -> None:
         """`known` was part of a concretization: try it early next time."""
         self._uses[known.decisions] = self._uses.get(known.decisions, 0) + 1

@@ -56,7 +56,7 @@ from smartest.strategies.latest.scopes import ScopeSearch, View
 from smartest.solver.protocol import Status
 from smartest.strategies.settings import flag
 from smartest.symbolic.inputs import prepare_inputs
-from smartest.symbolic.realize import realize
+from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
 from smartest.trace.site import Site
@@ -78,6 +78,12 @@ class LatestStats:
     all_at_once_stitched: int = 0  # ... that the run followed
     choice_queries: int = 0      # solver queries of the all-at-once choice (no run)
     choices_failed: int = 0      # all-at-once choices that found no fitting known paths
+    probed_paths: int = 0        # abstract paths whose failed choice was made again from the end (probe.py)
+    probe_choices: int = 0       # ... that found a known path for every call
+    probes: int = 0              # calls explored alone for a path the later calls need
+    probe_found: int = 0         # ... that found one
+    probe_runs: int = 0          # runs of those explorations
+    probe_queries: int = 0       # solver queries of the backward choice and the probes
     lazy_runs: int = 0           # runs LATEST's own search asked for (interleave.py)
     lazy_rejected: int = 0       # ... candidates of it the solver turned down
     lazy_diverged: int = 0       # ... runs that left the predicted path (guesses: not the engine's divergences)
@@ -110,6 +116,19 @@ def implicit(site: Site) -> bool:
     return known
 
 
+def _guessed_arguments(call) -> bool:
+    """Does an argument of `call` depend on an abstract result?  Then what the call
+    did (raise, return) says nothing of what it does in real runs: a probe
+    (probe.py) runs `number_value(s, i, j)` with `j` drawn past the end of `s`,
+    and its IndexError made every abstract path on which the lexer raises look
+    plausible (calc_lex, n = 8: the search then stalled on one)."""
+    for a in (*call.args, *call.kwargs.values()):
+        t = term_of(a)
+        if t is not None and any(is_alpha(v.value) for v in t.free):
+            return True
+    return False
+
+
 def _accept(view: View):
     """The continuation of the function under test: the first concretization will do."""
     return True
@@ -124,18 +143,19 @@ class LatestSearcher:
     fallback_directive = EXPAND_ALL
 
     def __init__(self, *, solver=None, domains: dict | None = None, functions: dict | None = None,
-                 memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True) -> None:
+                 memo: bool = True, callee_deepest_first: bool = False, top_deepest_first: bool = True,
+                 probe: bool = True) -> None:
         self.stats = LatestStats()
         self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
         self._settings = {"solver": solver, "domains": domains or {}, "memo": memo,
                           "functions": functions if functions is not None else {},
-                          "callee_deepest_first": callee_deepest_first}
+                          "callee_deepest_first": callee_deepest_first, "probe": probe}
         self._top_deepest_first = top_deepest_first
         self._begin()
 
     def _begin(self) -> None:
-        self.concretizer = Concretizer(self.stats, later=self.unseen_raise, **self._settings)
+        self.concretizer = Concretizer(self.stats, later=self.unseen_raise, seen=self.seen, **self._settings)
         self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=self._top_deepest_first)
         self._deferred: list[View] = []
         self._co = None
@@ -236,9 +256,11 @@ class LatestSearcher:
     # -- plausibility -------------------------------------------------------------------
     def _observe(self, view: View) -> None:
         for i, c in enumerate(view.calls):
-            if c.mode != "abstract" and c.raised is not None and view.fully_concrete(i):
+            if c.mode == "abstract" or not view.fully_concrete(i) or _guessed_arguments(c):
+                continue
+            if c.raised is not None:
                 self.raisers.add(c.qualname.rsplit(".", 1)[-1])
-            if c.mode == "expanded" and c.raised is None and view.fully_concrete(i):
+            elif c.mode == "expanded":
                 seen = self.seen.setdefault(c.qualname, set())
                 if len(seen) < _SEEN_PER_FUNCTION:
                     try:
@@ -307,6 +329,9 @@ class Settings:
                                "default: every input-dependent function of the target's code)",
                            metavar="MODULE:FUNCTION", repeat=True, kind=str)
     memo: bool = True
+    # A failed all-at-once choice made again from the abstract path's end, exploring
+    # alone a call none of whose known paths fits (probe.py).  Off: the paper's order.
+    probe: bool = True
     # DART's depth-first search of the real runs takes turns with the lazy one
     # (interleave.py): never much behind DART, and finished where DART finishes.
     # Off: the lazy search alone, then the engine's fallback (the paper's order).
@@ -343,6 +368,6 @@ def build(options, solver, target) -> tuple[LatestSearcher | InterleavedLatest, 
     domains = prepare_inputs(target.params, options)   # composite inputs too
     searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions, memo=settings.memo,
                               callee_deepest_first=settings.callee_order == "deep",
-                              top_deepest_first=settings.order == "deep")
+                              top_deepest_first=settings.order == "deep", probe=settings.probe)
     policy.stats = searcher.stats
     return (InterleavedLatest(searcher) if settings.interleave else searcher), policy
