@@ -29,6 +29,7 @@ class Candidate:
     parameters and any the call policy reads (DART's I: variables the model leaves
     out keep these values).  `expect`: the decisions the run must begin with, or it
     diverged.  `directive`: for the call policy.  `origin`: the searcher's own.
+    `stream`: the solver history its query belongs to (`solver.protocol.Query.stream`).
     """
 
     constraints: tuple[Term, ...] | None
@@ -36,6 +37,7 @@ class Candidate:
     expect: tuple[tuple[Site, bool], ...] = ()
     directive: Any = None
     origin: Any = None
+    stream: int = 0
 
 
 @dataclass(frozen=True)

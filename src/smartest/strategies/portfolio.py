@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from dataclasses import replace
 from typing import Sequence
 
 from smartest.calls.inline import InlinePolicy
@@ -199,7 +200,7 @@ class PortfolioSearcher:
             if entry is not None:
                 self._turn = (i + 1) % n
                 self.choices[i] += 1
-                return entry.cand
+                return replace(entry.cand, stream=i + 1)
         return None
 
     def _next(self, i: int) -> Entry | None:
