@@ -46,7 +46,7 @@ def test_no_strategy_stalls_before_the_hash_guarded_bug(strategy):
 
 def test_a_search_without_concretization_needs_no_fallback():
     path = os.path.join(BENCH, "locate_top.py")
-    for strategy in ("dart", "generational", "interleaved"):
+    for strategy in ("dart", "generational", "interleaved", "portfolio"):
         report = smartest.explore(f"{path}:top", run_dir=None, deepen=False, coverage=False, strategy=strategy,
                                   max_str_len=4)
         assert report.complete_under_bounds and report.fallback_runs == 0 and report.runs == report.paths == 12
