@@ -1,4 +1,4 @@
-"""The portfolio searcher (strategies/portfolio.py) on a simulated program, where a run
+"""The portfolio searcher (strategies/portfolio/) on a simulated program, where a run
 is a function of its flipped side alone (no solver, no models): each half chooses
 exactly the sides it would choose alone, bar those the other half ran first, so every
 side is run within the docstring's bound of twice the better half's runs."""

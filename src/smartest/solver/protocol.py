@@ -25,7 +25,7 @@ class Query:
     none of its incremental solvers.
     `stream`: whose solver history may shape the model (0: the one shared history).
     z3's models depend on what its incremental solvers were asked before, so a searcher
-    that runs two searches in turn (strategies/portfolio.py) gives each its own stream:
+    that runs two searches in turn (strategies/portfolio/) gives each its own stream:
     each then gets the models it would get alone, as long as it asks the same queries."""
 
     constraints: tuple[Term, ...]
