@@ -16,6 +16,7 @@ from smartest.search.dfs import DepthFirstSearcher
 from smartest.solver import build_solver_chain
 from smartest.strategies.generational import GenerationalSearcher
 from smartest.strategies.interleaved import InterleavedSearcher
+from smartest.strategies.portfolio import PortfolioSearcher
 
 TARGET = os.path.join(os.path.dirname(__file__), "..", "integration", "targets", "parallel_bugs.py")
 
@@ -35,7 +36,7 @@ def _replay(engine, job):
                    strict=o.strict, policy=engine.policy, options=o)
 
 
-@pytest.mark.parametrize("make", [DepthFirstSearcher, InterleavedSearcher, GenerationalSearcher])
+@pytest.mark.parametrize("make", [DepthFirstSearcher, PortfolioSearcher, InterleavedSearcher, GenerationalSearcher])
 def test_half_the_candidates_leave_as_jobs_and_a_replay_brings_each_back(make):
     engine = _first_run(make())
     searcher = engine.searcher

@@ -249,19 +249,19 @@ class Engine:
         A fallback candidate (not the searcher's) is never reported back to it as such."""
         assignment = dict(cand.assignment)
         if cand.constraints is not None:
-            status = self.solve(cand.constraints, assignment, probe=not cand.provisional)
+            status = self.solve(cand.constraints, assignment, cand.stream, probe=not cand.provisional)
             if status is not Status.SAT:
                 if from_searcher:
                     self.searcher.rejected(cand, status)
                 return False
         return self._run(assignment, cand, from_searcher)
 
-    def solve(self, constraints: tuple, assignment: dict[str, Any], probe: bool = True) -> Status:
+    def solve(self, constraints: tuple, assignment: dict[str, Any], stream: int = 0, probe: bool = True) -> Status:
         """Solve `constraints`, the values in `assignment` as hints; a model's values
         go into `assignment`.  An unknown answer clears `complete`; an unsatisfiable
         one goes to the bound probe (unless `probe` is false: it prunes nothing)."""
         hints = {v: assignment[v.value] for c in constraints for v in c.free if v.value in assignment}
-        answer = self.solver.check(Query(constraints, self.domains, hints))
+        answer = self.solver.check(Query(constraints, self.domains, hints, stream=stream))
         if answer.status is not Status.SAT:
             if answer.status is Status.UNKNOWN:
                 self.stats.complete = False

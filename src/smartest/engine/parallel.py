@@ -9,7 +9,7 @@ that reached its root and the indices j to negate.  The worker that takes it run
 those inputs again (the target is deterministic, so it gets the same path and its
 terms, with nothing to serialize), negates branch j and explores below it, never
 above, with the strategy's own searcher (`search.protocol.Splittable`: DART's DFS,
-interleaved, generational).
+the portfolio, interleaved, generational).
 
     coordinator (the round's engine)             worker k (forked before any run of the round)
     ────────────────────────────────             ─────────────────────────────────────────────

@@ -32,6 +32,7 @@ class Candidate:
     `provisional`: an unsatisfiable answer proves nothing infeasible (demand's lazy Ψ:
     the side is asked again relevantly), so the bound probe (engine/deepening) need
     not hear it; the query that does prune is probed.
+    `stream`: the solver history its query belongs to (`solver.protocol.Query.stream`).
     """
 
     constraints: tuple[Term, ...] | None
@@ -40,6 +41,7 @@ class Candidate:
     directive: Any = None
     origin: Any = None
     provisional: bool = False
+    stream: int = 0
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ class CachingSolver:
         self._cache: dict[tuple, Answer] = {}
 
     def check(self, query: Query) -> Answer:
-        key = query.constraints
+        key = (query.stream, query.constraints) if query.stream else query.constraints
         hit = self._cache.get(key)
         if hit is not None:
             self.stats.cache_hits += 1

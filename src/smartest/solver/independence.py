@@ -6,6 +6,8 @@ not in the model, so the engine keeps their current values.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from smartest.solver.protocol import Answer, Query, Solver
 
 
@@ -24,7 +26,7 @@ def slice_query(query: Query) -> Query:
                 keep[i] = True
                 relevant |= cs[i].free
                 changed = True
-    return Query(tuple(c for c, k in zip(cs, keep) if k), query.domains, query.hints)
+    return replace(query, constraints=tuple(c for c, k in zip(cs, keep) if k))
 
 
 class IndependenceSolver:

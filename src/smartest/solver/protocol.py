@@ -22,12 +22,17 @@ class Query:
     current values, which a layer may keep where the model leaves a value free.
     `fresh`: a one-off question (the bound probe of engine/deepening) that must leave
     nothing behind that changes later answers: the backend shares its translation but
-    none of its incremental solvers."""
+    none of its incremental solvers.
+    `stream`: whose solver history may shape the model (0: the one shared history).
+    z3's models depend on what its incremental solvers were asked before, so a searcher
+    that runs two searches in turn (strategies/portfolio/) gives each its own stream:
+    each then gets the models it would get alone, as long as it asks the same queries."""
 
     constraints: tuple[Term, ...]
     domains: Mapping[Term, Term] = field(default_factory=dict)
     hints: Mapping[Term, Any] = field(default_factory=dict)
     fresh: bool = False
+    stream: int = 0
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ model leaves free keep the characters of the current input, DART's `I`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from smartest.solver import regex_lowering, text_lowering  # regex_lowering registers re_ok/re_pos
@@ -403,7 +403,7 @@ class StringLoweringSolver:
     def check(self, query: Query) -> Answer:
         low = self.lowering
         constraints = tuple(low.lower(c) for c in query.constraints)
-        answer = self.inner.check(Query(constraints, _LoweredDomains(low, query.domains), query.hints))
+        answer = self.inner.check(replace(query, constraints=constraints, domains=_LoweredDomains(low, query.domains)))
         if answer.model is None:
             return answer
         model = dict(answer.model)

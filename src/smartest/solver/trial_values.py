@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 from typing import Any, Iterable
 
 from smartest.solver.protocol import Answer, Query, Solver, Status
@@ -185,7 +186,7 @@ class TrialValuesSolver:
             # alone are contradictory (x > 1e308 and x <= 0), that is the answer.
             cheap = tuple(c for c in query.constraints if not self._costly(c))
             if cheap and len(cheap) < len(query.constraints) and \
-                    self.inner.check(Query(cheap, query.domains, query.hints)).status is Status.UNSAT:
+                    self.inner.check(replace(query, constraints=cheap)).status is Status.UNSAT:
                 return Answer(Status.UNSAT)
         answer = self.inner.check(query)
         if answer.status is Status.UNKNOWN and not floaty:

@@ -562,12 +562,14 @@ class Z3Backend:
             tr = self.translators[key] = Translator(mode, width, bound)
         return tr
 
-    def _solver_for(self, tr: Translator, first: Term | None) -> _Incremental:
-        key = (tr.mode, tr.width, tr.bound, first)
+    def _solver_for(self, tr: Translator, first: Term | None, stream: int = 0) -> _Incremental:
+        """POOL solvers per stream (`Query.stream`): one stream's queries never move another's solvers."""
+        key = (tr.mode, tr.width, tr.bound, first, stream)
         inc = self.pool.pop(key, None)
         if inc is None:
-            if len(self.pool) >= self.POOL:
-                del self.pool[next(iter(self.pool))]  # least recently used
+            mine = [k for k in self.pool if k[-1] == stream]
+            if len(mine) >= self.POOL:
+                del self.pool[mine[0]]  # least recently used
             inc = _Incremental(tr, self.limits)
         self.pool[key] = inc
         return inc
@@ -607,7 +609,7 @@ class Z3Backend:
             solver.add(*parts)
             guards = list(guards)
         else:
-            inc = self._solver_for(tr, query.constraints[0] if query.constraints else None)
+            inc = self._solver_for(tr, query.constraints[0] if query.constraints else None, query.stream)
             inc.sync(query.constraints, query.domains)
             solver, guards = inc.solver, inc.guards()
         exact = True

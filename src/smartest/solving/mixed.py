@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from smartest.solver.protocol import Answer, Query, Solver, Status
@@ -210,7 +210,7 @@ class MixedSolver:
             # evaluation failed the negated branch, and lower layers keep a hinted value
             # wherever they can (trial values, polishing), which would pin it again.
             hints = {v: x for v, x in query.hints.items() if v not in needed}
-            answer = self.inner.check(Query(simple, query.domains, hints))
+            answer = self.inner.check(replace(query, constraints=simple, hints=hints))
             if not answer.sat:
                 return _Try(answer.status)
             base = dict(answer.model or {})
@@ -232,7 +232,7 @@ class MixedSolver:
             new = (*simple, *simplified, *(extras if self.settings.extra_equalities else ()))
             if any(c.is_const and not c.value for c in new):
                 continue
-            answer = self.inner.check(Query(tuple(c for c in new if not c.is_const), query.domains, query.hints))
+            answer = self.inner.check(replace(query, constraints=tuple(c for c in new if not c.is_const)))
             if not answer.sat:
                 continue
             model = {**{v: env[v] for v in free}, **(answer.model or {})}
