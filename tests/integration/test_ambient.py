@@ -101,6 +101,7 @@ def test_the_cli_names_the_input_in_its_summary_and_json(tmp_path):
     report = json.loads(out.read_text())
     assert report["complete"] is False
     assert [c["callee"] for c in report["concretizations"]] == ["os.getenv"]
+    assert "stdin" not in tests.read_text()     # no run read stdin: no empty-stdin fixture
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)],
                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -156,3 +157,35 @@ def test_type_of_a_real_date_is_still_the_targets_date_class_during_a_run():
     assert report.complete
     assert {plain.date_or_datetime(**t.inputs) for t in report.tests} == {"date", "datetime"}
     assert {t.returned for t in report.tests if t.outcome == "returned"} == {"date", "datetime"}
+
+
+def test_the_end_of_the_empty_stdin_is_not_a_bug():
+    # input() raising EOFError at the end of the empty stdin smartest gives every run
+    # is what that stand-in made happen, not the target's bug; the run still says it
+    # read stdin.  (It was reported as a bug: "EOFError: EOF when reading a line".)
+    report = _explore("asks_a_name")
+    assert not report.complete
+    assert not report.bugs, [t.raised for t in report.bugs]
+    raised = [t for t in report.tests if t.raised is not None]
+    assert raised and all(t.raised.type == "EOFError" and t.inputs["n"] > 3 for t in raised)
+    assert any(c["callee"] == "input" for c in report.concretizations), report.concretizations
+
+
+@pytest.mark.parametrize("fn", ["asks_a_name", "counts_stdin_lines"])
+def test_emitted_tests_of_a_stdin_reader_pass_under_pytest(tmp_path, fn):
+    # Under pytest, reading the captured stdin raises OSError; the emitted module gives
+    # its tests the empty stdin the runs had, so each passes for the reason it was
+    # generated (it failed with "pytest: reading from stdin while output is captured").
+    tests = tmp_path / "test_emitted.py"
+    env = {**os.environ, "PYTHONPATH": SRC}
+    r = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGET}:{fn}", "--no-run-dir",
+                        "--emit-tests", str(tests), "--time-limit", "60", "--max-runs", "30"],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    source = tests.read_text()
+    assert "monkeypatch.setattr(sys, 'stdin', io.StringIO(''))" in source
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)],
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert " passed" in run.stdout and "failed" not in run.stdout
+

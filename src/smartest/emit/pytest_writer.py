@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from smartest.engine.ambient import read_stdin
 from smartest.engine.literals import Source, class_ref, importable, literal, needs_exact_compare
 from smartest.engine.target import importable_without
 from smartest.engine.testcase import TestCase
@@ -264,10 +265,29 @@ def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
 Entry = tuple[EmitTarget, Sequence[TestCase], dict]   # target, tests, {test index: phrase} (emit/names.py)
 
 
+def reads_stdin(escapes: Sequence[dict]) -> bool:
+    """Did some run read standard input (a concretization of the report says so)?"""
+    return read_stdin(c.get("reason", "") for c in escapes)
+
+
+# Every run read an empty stdin (engine/standins.py); under pytest, reading the captured
+# stdin raises OSError instead, so a test of a function that reads it gets the same
+# empty stream its run had.
+_EMPTY_STDIN = """
+@pytest.fixture(autouse=True)
+def empty_stdin(monkeypatch):
+    \"\"\"smartest ran these inputs with an empty standard input: so do these tests.\"\"\"
+    monkeypatch.setattr(sys, 'stdin', io.StringIO(''))
+"""
+
+
 def build_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequence[dict] = (),
-                       bounded: dict | None = None) -> tuple[str, list[dict]]:
+                       bounded: dict | None = None, empty_stdin: bool | None = None) -> tuple[str, list[dict]]:
     """One pytest module for several functions of the same module (a module run):
-    its source, and the counts of each entry."""
+    its source, and the counts of each entry.  `empty_stdin`: some run read standard
+    input, so every test runs with the empty stdin the runs had (None: as `escapes` say)."""
+    if empty_stdin is None:
+        empty_stdin = reads_stdin(escapes)
     out_dir = os.path.dirname(os.path.abspath(out_path))
     writers, funcs, all_counts = [], [], []
     for target, tests, phrases in entries:
@@ -312,8 +332,10 @@ def build_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequenc
         body.append(ast.Import([ast.alias("subprocess")]))
     if "__same__" in extra and "__math__" not in extra:
         body.append(ast.Import([ast.alias("math")]))
+    if empty_stdin:
+        body.append(ast.Import([ast.alias("io")]))
     if first.installed and "__subprocess__" not in extra:
-        body.append(ast.Import([ast.alias("pytest")]))
+        body += [ast.Import([ast.alias(name)]) for name in (("sys", "pytest") if empty_stdin else ("pytest",))]
     else:
         body += [
             ast.Import([ast.alias("sys")]),
@@ -330,6 +352,7 @@ def build_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequenc
         *(ast.ImportFrom(module, [ast.alias(name, local if local != name else None)], 0)
           for (module, name), local in sorted(other.items())),
         *(ast.parse(_SAME).body if "__same__" in extra else []),
+        *(ast.parse(_EMPTY_STDIN).body if empty_stdin else []),
         *funcs,
     ]
     module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
@@ -492,8 +515,8 @@ def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path:
 
 
 def write_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequence[dict] = (),
-                       bounded: dict | None = None) -> list[dict]:
-    source, counts = build_pytest_suite(entries, out_path, escapes, bounded)
+                       bounded: dict | None = None, empty_stdin: bool | None = None) -> list[dict]:
+    source, counts = build_pytest_suite(entries, out_path, escapes, bounded, empty_stdin)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w", encoding="utf-8") as f:
         f.write(source)

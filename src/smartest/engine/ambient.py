@@ -194,6 +194,15 @@ def is_ambient(reason: str) -> bool:
     return reason.startswith(PREFIX)
 
 
+STDIN_READ = PREFIX + WHAT["stdin"]
+
+
+def read_stdin(reasons) -> bool:
+    """Did a run whose concretization reasons are `reasons` read standard input (the
+    empty stand-in every run gets)?"""
+    return any(r.startswith(STDIN_READ) for r in reasons)
+
+
 # -- reads seen by the audit hook (PEP 578): files and input() --------------------------
 _DEVICES = {"/dev/null": None, "/dev/zero": None, "/dev/urandom": "random", "/dev/random": "random",
             "/dev/stdin": "stdin", "/dev/tty": "stdin"}

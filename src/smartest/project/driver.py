@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from smartest.emit.names import phrases
-from smartest.emit.pytest_writer import EmitTarget, write_pytest_suite
+from smartest.emit.pytest_writer import EmitTarget, reads_stdin, write_pytest_suite
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
@@ -278,7 +278,8 @@ def _emit(rows: list[Row], directory: str, all_paths: bool) -> None:
         entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths), phrases(r.report.replay, r.target.file))
                    for r in group]
         path = os.path.join(directory, f"test_{module.replace('.', '_')}.py")
-        for r, counts in zip(group, write_pytest_suite(entries, path)):
+        stdin = any(reads_stdin(r.report.concretizations) for r in group)
+        for r, counts in zip(group, write_pytest_suite(entries, path, empty_stdin=stdin)):
             r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
 
 

@@ -61,6 +61,19 @@ def stdin_input():
         return None
 
 
+def asks_a_name(n: int):
+    """input() left to raise at the end of stdin: the end of smartest's empty stdin."""
+    if n > 3:
+        return input("name? ").upper()
+    return "small"
+
+
+def counts_stdin_lines(n: int):
+    if n > 0:
+        return len(sys.stdin.read().splitlines()) + n
+    return 0
+
+
 def file_read():
     with open(DATA) as f:
         return f.read().strip() == "yes"
