@@ -208,9 +208,10 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
         outcome = Outcome.RAISED
         exc_seen = e
         raised = _describe(e, target)
-        if isinstance(e, EOFError) and ambient.read_stdin(c.reason for c in recorder.concretizations):
-            # The end of the empty stdin every run is given (engine/standins.py): what
-            # the run did at that end is the stand-in's outcome, not the target's bug.
+        if isinstance(e, EOFError) and e.args == ("EOF when reading a line",) and \
+                ambient.read_stdin(c.reason for c in recorder.concretizations):
+            # input() at the end of the empty stdin every run is given (engine/standins.py):
+            # the stand-in's outcome, not the target's bug.
             raised = dataclasses.replace(raised, deliberate=True)
     finally:
         if use_timer:
