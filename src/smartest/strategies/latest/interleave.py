@@ -8,17 +8,36 @@ most guesses down, and DART finishes first (issue 12: calc, hwm and PL/0 finishe
 by DART within 3,000 runs, unfinished by LATEST).  KLEE and SAGE interleave
 searchers for the same reason: no one order is best on every program.
 
-So two searches share the engine.  LATEST's (the `lazy` searcher, Figure 4 and 5)
-and DART's: a depth-first search from the engine's first inputs whose candidates
+So two searches share the engine: LATEST's (the `lazy` searcher, Figure 4 and 5)
+and DART's, a depth-first search from the engine's first inputs whose candidates
 run with every call inline (`EXPAND_ALL`), so its paths, order and runs are the
-`dart` strategy's.  They take turns by cost: DART's half pays one per run, LATEST's
-one per run, per candidate the solver turned down and per query of its all-at-once
-choice; the cheaper half goes next, so DART's k-th run comes at about run 2k.  When
-DART's stack is empty every real path was run: DART's claim, and the search ends
-there, whatever LATEST still holds.  The lazy search keeps its own order, and learns
-from DART's runs (known paths of the callees, observed results); DART's half does
-not learn from the lazy half's real runs (their expanded calls take formals, so
-their paths have another shape), only from the engine's fallback runs.
+`dart` strategy's.  When DART's stack is empty every real path was run: DART's
+claim, and the search ends there, whatever LATEST still holds.
+
+**Each half keeps its solitary order** (as the portfolio's halves do,
+strategies/portfolio/):
+
+    turns       strict, one run each, DART first; a candidate the solver turns
+                down (and the lazy half's choice queries and probes) keeps the turn
+    the lazy    never told of DART's runs: what it learns (known paths, results,
+    half        which callees raise) and so what it chooses is what it would
+                learn and choose alone
+    models      DART's half asks the solver on a stream of its own (`Query.stream`),
+                so its queries never move the lazy half's solvers, nor theirs its
+
+So the lazy half's k-th run is the engine's run 2k + 1 at most (the first run is
+the engine's random one), and DART's k-th its run 2k: a bug either search reaches
+alone in k runs comes within about 2k.  Before (turns by cost, the lazy half paying
+for every refusal and choice query, and learning from DART's runs), the lazy half
+got about a fifth of the runs on calc_lex and, told by DART's runs that the lexer
+raises, stopped postponing the abstract paths on which it raises: calc_ops2's deep
+bug, run 775 of the lazy search alone, was not reached in 2,000 runs
+(notes/s6-latest.md).  The price of counting runs only: a lazy run may cost many
+solver queries, so under a clock DART's half goes slower than at half speed.
+
+DART's half does not learn from the lazy half's runs either (their expanded calls
+take formals, so their paths have another shape), only from real runs of its shape
+it did not ask for (the engine's fallback), below its own sides.
 """
 from __future__ import annotations
 
@@ -31,6 +50,7 @@ from smartest.strategies.latest.policy import EXPAND_ALL
 from smartest.trace.tree import ExecutionTree, dangling_sides
 
 LAZY, DART = "lazy", "dart"
+DART_STREAM = 1   # the lazy half asks on stream 0, as it does alone
 
 
 class DartHalf:
@@ -43,7 +63,6 @@ class DartHalf:
         self._stack: list[Candidate] = []
         self._later: list[Candidate] = []   # sides of runs DART did not ask for
         self.started = False                # a real run is in the tree
-        self.cost = 0
 
     def seed(self, assignment: dict) -> None:
         """DART's first run: the engine's first inputs, every call expanded."""
@@ -69,9 +88,14 @@ class DartHalf:
         return bool(self._stack or self._later)
 
     def select(self) -> Candidate | None:
+        """The next side, on DART's own solver stream (see the module docstring)."""
         if self._stack:
-            return self._stack.pop()
-        return self._later.pop() if self._later else None
+            cand = self._stack.pop()
+        elif self._later:
+            cand = self._later.pop()
+        else:
+            return None
+        return replace(cand, stream=DART_STREAM)
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
@@ -101,10 +125,6 @@ class InterleavedLatest:
         """Nothing, once DART's half has run out: every real path was run."""
         return "" if self.dart.started else self.lazy.uncovered
 
-    @property
-    def lazy_cost(self) -> int:
-        return self.stats.lazy_runs + self.stats.lazy_rejected + self.stats.choice_queries
-
     def guess(self, candidate: Candidate) -> bool:
         """The lazy half's candidates are guesses (search/protocol.py): a run that leaves
         one's predicted path is not in DART's tree, whose end alone is the claim."""
@@ -115,16 +135,15 @@ class InterleavedLatest:
         mine, self._last = self._last, None
         if mine is DART and run.candidate is not None:
             self.stats.dart_runs += 1
-            self.dart.cost += 1
             self.dart.own(run)
-        else:
-            if mine is LAZY:
-                self.stats.lazy_runs += 1
-                self.stats.lazy_diverged += run.diverged
-            if real and not any(c.mode == "expanded" for c in run.calls):
-                self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
-            elif not self.dart.started and not self.dart.pending():
-                self.dart.seed(run.assignment)
+            return   # not the lazy half's business: it keeps its solitary order
+        if mine is LAZY:
+            self.stats.lazy_runs += 1
+            self.stats.lazy_diverged += run.diverged
+        if real and not any(c.mode == "expanded" for c in run.calls):
+            self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
+        elif not self.dart.started and not self.dart.pending():
+            self.dart.seed(run.assignment)
         self.lazy.update(run)
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
@@ -142,7 +161,7 @@ class InterleavedLatest:
             self.stats.ended_by = DART
             self.lazy.stop()
             return None
-        if self.dart.pending() and self.dart.cost <= self.lazy_cost:
+        if self.dart.pending() and self.stats.dart_runs <= self.stats.lazy_runs:
             self._last = DART
             return self.dart.select()
         cand = self.lazy.select()
