@@ -22,8 +22,14 @@ strategies/portfolio/):
     the lazy    never told of DART's runs: what it learns (known paths, results,
     half        which callees raise) and so what it chooses is what it would
                 learn and choose alone
-    models      DART's half asks the solver on a stream of its own (`Query.stream`),
-                so its queries never move the lazy half's solvers, nor theirs its
+    models      the lazy half solves its candidates on a solver chain of its own,
+                the one its concretizer asks (`build`), and hands the engine
+                inputs, not constraints; only an answer other than sat or unsat
+                goes to the engine's chain (whose unknown clears `complete`).
+                So each chain hears what it would hear alone: z3's models depend
+                on what it was asked before, and on every term it lowered and
+                translated (fresh names are numbered in order), which a stream
+                of one chain (`Query.stream`, the portfolio's) does not keep apart
 
 So the lazy half's k-th run is the engine's run 2k + 1 at most (the first run is
 the engine's random one), and DART's k-th its run 2k: a bug either search reaches
@@ -32,7 +38,12 @@ for every refusal and choice query, and learning from DART's runs), the lazy hal
 got about a fifth of the runs on calc_lex and, told by DART's runs that the lexer
 raises, stopped postponing the abstract paths on which it raises: calc_ops2's deep
 bug, run 775 of the lazy search alone, was not reached in 2,000 runs
-(notes/s6-latest.md).  The price of counting runs only: a lazy run may cost many
+(notes/s6-latest.md); with the turns and the memory fixed but one chain (DART's
+queries on a stream of their own), the lazy half's 12th query got another model
+than alone and its order left the solitary one at its 4th run.  A lazy candidate
+the private chain turns down is not seen by the engine's bound probe (deepening):
+the claim, and so the bounds it rests on, is DART's half's, whose queries all go
+through the engine.  The price of counting runs only: a lazy run may cost many
 solver queries, so under a clock DART's half goes slower than at half speed.
 
 DART's half does not learn from the lazy half's runs either (their expanded calls
@@ -45,12 +56,11 @@ from dataclasses import replace
 from typing import Any
 
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
-from smartest.solver.protocol import Status
+from smartest.solver.protocol import Query, Solver, Status
 from smartest.strategies.latest.policy import EXPAND_ALL
 from smartest.trace.tree import ExecutionTree, dangling_sides
 
 LAZY, DART = "lazy", "dart"
-DART_STREAM = 1   # the lazy half asks on stream 0, as it does alone
 
 
 class DartHalf:
@@ -88,14 +98,9 @@ class DartHalf:
         return bool(self._stack or self._later)
 
     def select(self) -> Candidate | None:
-        """The next side, on DART's own solver stream (see the module docstring)."""
         if self._stack:
-            cand = self._stack.pop()
-        elif self._later:
-            cand = self._later.pop()
-        else:
-            return None
-        return replace(cand, stream=DART_STREAM)
+            return self._stack.pop()
+        return self._later.pop() if self._later else None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
         reject(self.tree, candidate, status)
@@ -106,9 +111,11 @@ class InterleavedLatest:
 
     fallback_directive = EXPAND_ALL
 
-    def __init__(self, lazy: Any) -> None:
+    def __init__(self, lazy: Any, solver: Solver | None = None, domains: dict | None = None) -> None:
         self.lazy = lazy
         self.stats = lazy.stats
+        self.solver = solver                # the lazy half's own chain (None: the engine solves)
+        self.domains = domains or {}
         self.dart = DartHalf()
         self._last = None                   # which half the candidate being run came from
 
@@ -164,7 +171,7 @@ class InterleavedLatest:
         if self.dart.pending() and self.stats.dart_runs <= self.stats.lazy_runs:
             self._last = DART
             return self.dart.select()
-        cand = self.lazy.select()
+        cand = self._lazy_select()
         if cand is not None:
             self._last = LAZY
             return cand
@@ -173,3 +180,23 @@ class InterleavedLatest:
             return self.dart.select()
         self.stats.ended_by = LAZY
         return None
+
+    def _lazy_select(self) -> Candidate | None:
+        """The lazy half's next candidate, solved on its own chain: as inputs to run
+        (no constraints), or as it is when that chain neither found a model nor
+        refuted it (the engine then asks its own)."""
+        while True:
+            cand = self.lazy.select()
+            if cand is None or cand.constraints is None or self.solver is None:
+                return cand
+            assignment = dict(cand.assignment)
+            hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
+            answer = self.solver.check(Query(cand.constraints, self.domains, hints))
+            if answer.status is Status.SAT:
+                for v, value in (answer.model or {}).items():
+                    assignment[v.value] = value
+                return replace(cand, constraints=None, assignment=assignment)
+            if answer.status is not Status.UNSAT:
+                return cand
+            self.stats.lazy_rejected += 1
+            self.lazy.rejected(cand, answer.status)
