@@ -95,6 +95,15 @@ def _structures(module, entry: str, report) -> set[tuple]:
     return out
 
 
+def _assert_every_one_operation_structure(module, report) -> None:
+    """`1`, `(1)`, the four operations and a division by zero, each re-run on the plain calculator."""
+    found = _structures(module, "calc_ops1", report)
+    ops = {module.PLUS, module.MINUS, module.TIMES, module.DIVIDE}
+    assert (module.NUM,) in found and (module.LPAREN, module.NUM, module.RPAREN) in found, found
+    assert {kinds[1] for kinds in found if len(kinds) == 3 and kinds[1] in ops} == ops, found
+    assert any(_divides_by_zero(module, t.inputs["s"]) for t in report.tests)
+
+
 def test_latest_reaches_every_one_operation_structure_with_probes():
     """All six one-operation structures (`1`, `(1)`, `1+1`, `1-1`, `1*1`, `1/1` or
     `1/0`) in 250 runs of the lazy search alone (the paper's LATEST: 206 iterations,
@@ -108,11 +117,7 @@ def test_latest_reaches_every_one_operation_structure_with_probes():
     IndexError past the end of s), the search would have stalled next on a path on
     which `number_value` raises, with `1*1` and `1` still missing."""
     module, report = _explore("latest", "calc_ops1", 8, 250, interleave=False)
-    found = _structures(module, "calc_ops1", report)
-    ops = {module.PLUS, module.MINUS, module.TIMES, module.DIVIDE}
-    assert (module.NUM,) in found and (module.LPAREN, module.NUM, module.RPAREN) in found, found
-    assert {kinds[1] for kinds in found if len(kinds) == 3 and kinds[1] in ops} == ops, found
-    assert any(_divides_by_zero(module, t.inputs["s"]) for t in report.tests)
+    _assert_every_one_operation_structure(module, report)
     latest = report.extra["latest"]
     assert latest["probe_choices"] >= 1 and latest["refuted"] == 0
 
@@ -128,11 +133,7 @@ def test_the_default_latest_keeps_the_lazy_searchs_order_and_reaches_every_struc
     lazy search's own, in its order: its inputs are a subsequence of the default's."""
     module, alone = _explore("latest", "calc_ops1", 8, 250, interleave=False)
     module, report = _explore("latest", "calc_ops1", 8, 501)
-    found = _structures(module, "calc_ops1", report)
-    ops = {module.PLUS, module.MINUS, module.TIMES, module.DIVIDE}
-    assert (module.NUM,) in found and (module.LPAREN, module.NUM, module.RPAREN) in found, found
-    assert {kinds[1] for kinds in found if len(kinds) == 3 and kinds[1] in ops} == ops, found
-    assert any(_divides_by_zero(module, t.inputs["s"]) for t in report.tests)
+    _assert_every_one_operation_structure(module, report)
     latest = report.extra["latest"]
     assert abs(latest["lazy_runs"] - latest["dart_runs"]) <= 1, latest
     mine = iter([t.inputs["s"] for t in report.tests])
