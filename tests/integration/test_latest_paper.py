@@ -127,9 +127,9 @@ def test_the_default_latest_keeps_the_lazy_searchs_order_and_reaches_every_struc
     interleave.py) gets the lazy search's six one-operation structures within twice
     its runs (250 above, so 501 here: the first run is the engine's random one).
     On the code before (turns by cost, the lazy half paying for every refusal and
-    choice query and told of DART's runs, which showed the lexer raising) the
+    choice query and told of DART's runs) the
     default's first valid input came at run 572 of 2,000 (notes/latest12.md), its
-    lazy half then about a fifth of the runs.  And the lazy half's real runs are the
+    lazy half then about a sixth of the runs.  And the lazy half's real runs are the
     lazy search's own, in its order: its inputs are a subsequence of the default's."""
     module, alone = _explore("latest", "calc_ops1", 8, 250, interleave=False)
     module, report = _explore("latest", "calc_ops1", 8, 501)
@@ -169,8 +169,8 @@ def test_the_default_latest_reaches_the_deep_bug_in_a_tenth_of_darts_runs():
     (interleave.py): the lazy search's bug at its run 775 comes by run 2 x 775 + 1
     = 1,551; DART has none in 25,000 runs (notes/s6-latest.md), so 2,000 runs is
     under a tenth of DART's.  On main the default made 2 valid inputs and no bug in
-    2,000 runs (turns by cost: the lazy half got about a fifth of them, and learned
-    from DART's runs that the lexer raises)."""
+    2,000 runs (turns by cost: the lazy half got about a sixth of them, and learned
+    from DART's runs)."""
     module, report = _explore("latest", "calc_ops2", 10, 2_000)
     bugs = [t.inputs["s"] for t in report.tests if _is_deep_bug(module, t.inputs["s"])]
     assert bugs, report.extra["latest"]

@@ -35,9 +35,10 @@ So the lazy half's k-th run is the engine's run 2k + 1 at most (the first run is
 the engine's random one), and DART's k-th its run 2k: a bug either search reaches
 alone in k runs comes within about 2k.  Before (turns by cost, the lazy half paying
 for every refusal and choice query, and learning from DART's runs), the lazy half
-got about a fifth of the runs on calc_lex and, told by DART's runs that the lexer
-raises, stopped postponing the abstract paths on which it raises: calc_ops2's deep
-bug, run 775 of the lazy search alone, was not reached in 2,000 runs
+got about a sixth of the runs on calc_lex (101 of 600), and what it learned from
+DART's runs (which callees raise: evidence of its plausibility order) made its
+order another: calc_ops2's deep bug, run 775 of the lazy search alone, was not
+reached in 2,000 runs
 (notes/s6-latest.md); with the turns and the memory fixed but one chain (DART's
 queries on a stream of their own), the lazy half's 12th query got another model
 than alone and its order left the solitary one at its 4th run.  A lazy candidate
