@@ -208,7 +208,9 @@ def test_latest_finishes_where_dart_finishes_and_reaches_its_bugs(name, function
         runs[strategy] = report.runs
     latest = report.extra["latest"]
     assert {lab for lab in labels["dart"] if lab.startswith("bug ")} <= labels["latest"]
-    assert runs["latest"] <= 2 * runs["dart"]
+    # Strict turns (interleave.py): DART's k-th run is run 2k at most; one lazy run
+    # more may come before DART's half finds its last sides unsatisfiable.
+    assert runs["latest"] <= 2 * runs["dart"] + 1
     assert latest["ended_by"] == "dart" and latest["dart_runs"] > 0 and latest["lazy_runs"] > 0
 
 

@@ -8,17 +8,48 @@ most guesses down, and DART finishes first (issue 12: calc, hwm and PL/0 finishe
 by DART within 3,000 runs, unfinished by LATEST).  KLEE and SAGE interleave
 searchers for the same reason: no one order is best on every program.
 
-So two searches share the engine.  LATEST's (the `lazy` searcher, Figure 4 and 5)
-and DART's: a depth-first search from the engine's first inputs whose candidates
+So two searches share the engine: LATEST's (the `lazy` searcher, Figure 4 and 5)
+and DART's, a depth-first search from the engine's first inputs whose candidates
 run with every call inline (`EXPAND_ALL`), so its paths, order and runs are the
-`dart` strategy's.  They take turns by cost: DART's half pays one per run, LATEST's
-one per run, per candidate the solver turned down and per query of its all-at-once
-choice; the cheaper half goes next, so DART's k-th run comes at about run 2k.  When
-DART's stack is empty every real path was run: DART's claim, and the search ends
-there, whatever LATEST still holds.  The lazy search keeps its own order, and learns
-from DART's runs (known paths of the callees, observed results); DART's half does
-not learn from the lazy half's real runs (their expanded calls take formals, so
-their paths have another shape), only from the engine's fallback runs.
+`dart` strategy's.  When DART's stack is empty every real path was run: DART's
+claim, and the search ends there, whatever LATEST still holds.
+
+**Each half keeps its solitary order** (as the portfolio's halves do,
+strategies/portfolio/):
+
+    turns       strict, one run each, DART first; a candidate the solver turns
+                down (and the lazy half's choice queries and probes) keeps the turn
+    the lazy    never told of DART's runs: what it learns (known paths, results,
+    half        which callees raise) and so what it chooses is what it would
+                learn and choose alone
+    models      the lazy half solves its candidates on a solver chain of its own,
+                the one its concretizer asks (`build`), and hands the engine
+                inputs, not constraints; only an answer other than sat or unsat
+                goes to the engine's chain (whose unknown clears `complete`).
+                So each chain hears what it would hear alone: z3's models depend
+                on what it was asked before, and on every term it lowered and
+                translated (fresh names are numbered in order), which a stream
+                of one chain (`Query.stream`, the portfolio's) does not keep apart
+
+So the lazy half's k-th run is the engine's run 2k + 1 at most (the first run is
+the engine's random one), and DART's k-th its run 2k: a bug either search reaches
+alone in k runs comes within about 2k.  Before (turns by cost, the lazy half paying
+for every refusal and choice query, and learning from DART's runs), the lazy half
+got about a sixth of the runs on calc_lex (101 of 600), and what it learned from
+DART's runs (which callees raise: evidence of its plausibility order) made its
+order another: calc_ops2's deep bug, run 775 of the lazy search alone, was not
+reached in 2,000 runs
+(notes/s6-latest.md); with the turns and the memory fixed but one chain (DART's
+queries on a stream of their own), the lazy half's 12th query got another model
+than alone and its order left the solitary one at its 4th run.  A lazy candidate
+the private chain turns down is not seen by the engine's bound probe (deepening):
+the claim, and so the bounds it rests on, is DART's half's, whose queries all go
+through the engine.  The price of counting runs only: a lazy run may cost many
+solver queries, so under a clock DART's half goes slower than at half speed.
+
+DART's half does not learn from the lazy half's runs either (their expanded calls
+take formals, so their paths have another shape), only from real runs of its shape
+it did not ask for (the engine's fallback), below its own sides.
 """
 from __future__ import annotations
 
@@ -26,7 +57,7 @@ from dataclasses import replace
 from typing import Any
 
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
-from smartest.solver.protocol import Status
+from smartest.solver.protocol import Query, Solver, Status
 from smartest.strategies.latest.policy import EXPAND_ALL
 from smartest.trace.tree import ExecutionTree, dangling_sides
 
@@ -43,7 +74,6 @@ class DartHalf:
         self._stack: list[Candidate] = []
         self._later: list[Candidate] = []   # sides of runs DART did not ask for
         self.started = False                # a real run is in the tree
-        self.cost = 0
 
     def seed(self, assignment: dict) -> None:
         """DART's first run: the engine's first inputs, every call expanded."""
@@ -82,9 +112,11 @@ class InterleavedLatest:
 
     fallback_directive = EXPAND_ALL
 
-    def __init__(self, lazy: Any) -> None:
+    def __init__(self, lazy: Any, solver: Solver | None = None, domains: dict | None = None) -> None:
         self.lazy = lazy
         self.stats = lazy.stats
+        self.solver = solver                # the lazy half's own chain (None: the engine solves)
+        self.domains = domains or {}
         self.dart = DartHalf()
         self._last = None                   # which half the candidate being run came from
 
@@ -101,10 +133,6 @@ class InterleavedLatest:
         """Nothing, once DART's half has run out: every real path was run."""
         return "" if self.dart.started else self.lazy.uncovered
 
-    @property
-    def lazy_cost(self) -> int:
-        return self.stats.lazy_runs + self.stats.lazy_rejected + self.stats.choice_queries
-
     def guess(self, candidate: Candidate) -> bool:
         """The lazy half's candidates are guesses (search/protocol.py): a run that leaves
         one's predicted path is not in DART's tree, whose end alone is the claim."""
@@ -115,16 +143,15 @@ class InterleavedLatest:
         mine, self._last = self._last, None
         if mine is DART and run.candidate is not None:
             self.stats.dart_runs += 1
-            self.dart.cost += 1
             self.dart.own(run)
-        else:
-            if mine is LAZY:
-                self.stats.lazy_runs += 1
-                self.stats.lazy_diverged += run.diverged
-            if real and not any(c.mode == "expanded" for c in run.calls):
-                self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
-            elif not self.dart.started and not self.dart.pending():
-                self.dart.seed(run.assignment)
+            return   # not the lazy half's business: it keeps its solitary order
+        if mine is LAZY:
+            self.stats.lazy_runs += 1
+            self.stats.lazy_diverged += run.diverged
+        if real and not any(c.mode == "expanded" for c in run.calls):
+            self.dart.observe(run)   # a path of DART's shape (no formals): the engine's fallback
+        elif not self.dart.started and not self.dart.pending():
+            self.dart.seed(run.assignment)
         self.lazy.update(run)
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
@@ -142,10 +169,10 @@ class InterleavedLatest:
             self.stats.ended_by = DART
             self.lazy.stop()
             return None
-        if self.dart.pending() and self.dart.cost <= self.lazy_cost:
+        if self.dart.pending() and self.stats.dart_runs <= self.stats.lazy_runs:
             self._last = DART
             return self.dart.select()
-        cand = self.lazy.select()
+        cand = self._lazy_select()
         if cand is not None:
             self._last = LAZY
             return cand
@@ -154,3 +181,23 @@ class InterleavedLatest:
             return self.dart.select()
         self.stats.ended_by = LAZY
         return None
+
+    def _lazy_select(self) -> Candidate | None:
+        """The lazy half's next candidate, solved on its own chain: as inputs to run
+        (no constraints), or as it is when that chain neither found a model nor
+        refuted it (the engine then asks its own)."""
+        while True:
+            cand = self.lazy.select()
+            if cand is None or cand.constraints is None or self.solver is None:
+                return cand
+            assignment = dict(cand.assignment)
+            hints = {v: assignment[v.value] for c in cand.constraints for v in c.free if v.value in assignment}
+            answer = self.solver.check(Query(cand.constraints, self.domains, hints))
+            if answer.status is Status.SAT:
+                for v, value in (answer.model or {}).items():
+                    assignment[v.value] = value
+                return replace(cand, constraints=None, assignment=assignment)
+            if answer.status is not Status.UNSAT:
+                return cand
+            self.stats.lazy_rejected += 1
+            self.lazy.rejected(cand, answer.status)

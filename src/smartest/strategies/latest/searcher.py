@@ -53,6 +53,7 @@ from smartest.strategies.latest.concretize import Concretizer, Rejected
 from smartest.strategies.latest.interleave import InterleavedLatest
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.strategies.latest.scopes import ScopeSearch, View
+from smartest.solver.chain import build_solver_chain
 from smartest.solver.protocol import Status
 from smartest.strategies.settings import flag
 from smartest.symbolic.inputs import prepare_inputs
@@ -366,8 +367,13 @@ def build(options, solver, target) -> tuple[LatestSearcher | InterleavedLatest, 
     policy = LazyPolicy(names, options, target.is_own_file,
                         effects={q: why for q, why in writers.items() if names is None or q not in names})
     domains = prepare_inputs(target.params, options)   # composite inputs too
+    if settings.interleave:
+        # The lazy half's own chain (interleave.py: its models as alone), its queries
+        # counted with the engine's.
+        solver, _ = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
+                                       max_str_len=options.max_str_len, stats=getattr(solver, "stats", None))
     searcher = LatestSearcher(solver=solver, domains=domains, functions=policy.functions, memo=settings.memo,
                               callee_deepest_first=settings.callee_order == "deep",
                               top_deepest_first=settings.order == "deep", probe=settings.probe)
     policy.stats = searcher.stats
-    return (InterleavedLatest(searcher) if settings.interleave else searcher), policy
+    return (InterleavedLatest(searcher, solver, domains) if settings.interleave else searcher), policy
