@@ -46,6 +46,10 @@ budget, so the bound holds per round; a bug one search finds late in a round the
 portfolio may reach only in a later round (the PL/0 `.` at seeds 1 and 3 under the
 default flags: generational 48, the portfolio over 100; notes/s5-portfolio.md).
 
+A `schedule` other than strict turns (strategies/portfolio/duet.py: generational search
+at doubling gaps beside the interleaved order) keeps the argument: only the run at which
+a half's m-th choice comes changes.
+
 The search ends when no side waits (DART's `complete`: the DFS half's frontier holds
 every side ever made).  `PortfolioSearcher(("dfs", "generational", "shallow"))` is the
 three-way variant (`portfolio3`: the shallowest side not yet covered as a third half),
