@@ -7,9 +7,10 @@ Why (issue 12, item 4; notes/s6-default.md): on benchmarks/default_strategy.py's
 the interleaved order (strategies/interleaved.py) is within 2x of the best strategy on
 every bug but two, and those two are generational search's first generation: a shallow
 side of the first run, which SAGE expands first (p23_str_of_int at its run 2,
-p59_list_pop_insert at its run 3; the interleaved order takes two depth-first choices
-first: 5 and 7).  Where generational search is the best strategy on that table, it is by
-its third run (incdec, found by its 223rd, the interleaved order finds by its 127th).
+p59_list_pop_insert at its run 3, p110_list_average at 2; the interleaved order takes
+two depth-first choices first: 5, 7 and 7).  Where generational search is the best
+strategy on that table, it is by its fourth run (p108_int_div_compare; by its third on
+every other; incdec, found by its 223rd, the interleaved order finds by its 127th).
 Strict turns (a 1:1 portfolio of the two) would give those early sides, but halve the
 interleaved order's rate where it is the one that wins (calc: 22 against 14; pl0_calls:
 24 against DART's 9).  Doubling gaps give the generational half the first sides of its
