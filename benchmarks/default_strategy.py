@@ -99,6 +99,7 @@ def main(argv=None) -> int:
     p.add_argument("--strategies", nargs="+", default=["dart", "generational", "interleaved"])
     p.add_argument("--flags", choices=("fixed", "default"), default="fixed")
     p.add_argument("--only", nargs="+", default=None, help="programs whose name contains one of these")
+    p.add_argument("--skip", nargs="+", default=(), help="programs whose name contains one of these: left out")
     p.add_argument("--bugs-of", default=None, help="a --json file of an earlier run: only its programs with a bug")
     p.add_argument("--jobs", type=int, default=1, help="cells explored at once (each in its own process)")
     p.add_argument("--json", default=None, help="write every cell's result here")
@@ -111,6 +112,7 @@ def main(argv=None) -> int:
     todo = cases(args.flags)
     if args.only:
         todo = [c for c in todo if any(o in c[0] for o in args.only)]
+    todo = [c for c in todo if not any(o in c[0] for o in args.skip)]
     if args.bugs_of:
         with open(args.bugs_of, encoding="utf-8") as f:
             earlier = json.load(f)
@@ -123,6 +125,7 @@ def main(argv=None) -> int:
         for future in concurrent.futures.as_completed(futures):
             name, s = futures[future]
             results[name][s] = future.result()
+            print(f"{name} {s} {json.dumps(results[name][s])}", file=sys.stderr, flush=True)  # kept if stopped
     for name, _, _ in todo:
         _row(name, {s: results[name][s]["bugs"] for s in args.strategies}, args.strategies)
     if args.json:

@@ -118,7 +118,7 @@ def _mixed_solving(options: Options):
     return MixedSolving(settings, lambda sort, rng: kinds[sort].draw(rng, options) if sort in kinds else None)
 
 
-PARALLEL = ("dart", "portfolio", "interleaved", "generational",   # searchers engine/parallel.py splits (search.protocol.Splittable)
+PARALLEL = ("dart", "duet", "portfolio", "interleaved", "generational",   # searchers engine/parallel.py splits (search.protocol.Splittable)
             "smart", "demand", "latest")              # and those it confines to regions (engine/regions.py)
 
 

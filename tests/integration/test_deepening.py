@@ -60,7 +60,7 @@ def test_a_deeper_round_does_not_run_again_what_the_last_one_ran():
     loaded = importlib.util.spec_from_file_location("strcmp_plain", spec)
     plain = importlib.util.module_from_spec(loaded)
     loaded.loader.exec_module(plain)
-    for strategy in ("dart", "portfolio", "interleaved"):
+    for strategy in ("dart", "duet", "portfolio", "interleaved"):
         report = smartest.explore(f"{spec}:testme", run_dir=None, coverage=False, strategy=strategy)
         assert report.complete and report.runs <= report.paths + 2, (strategy, report.runs, report.paths)
         found = []

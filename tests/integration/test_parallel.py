@@ -34,7 +34,7 @@ def _labels(path, function, report):
     return {label(module, function, dict(t.inputs)) for t in report.tests}
 
 
-@pytest.mark.parametrize("strategy", ["dart", "portfolio", "interleaved", "generational"])
+@pytest.mark.parametrize("strategy", ["dart", "duet", "portfolio", "interleaved", "generational"])
 @pytest.mark.parametrize("path,function,n", CASES, ids=[c[1] for c in CASES])
 def test_two_workers_run_the_same_paths(path, function, n, strategy):
     if not os.path.exists(path):
@@ -58,7 +58,7 @@ def test_more_workers_than_subtrees_stay_complete():
     assert _labels(path, function, six) == _labels(path, function, one)
 
 
-@pytest.mark.parametrize("strategy", ["portfolio", "interleaved", "generational"])
+@pytest.mark.parametrize("strategy", ["duet", "portfolio", "interleaved", "generational"])
 def test_deepening_rounds_run_in_parallel_with_the_same_bugs_and_coverage(strategy):
     """The default run (interleaved, bounds that deepen): each round split among the
     workers, the bug past the starting bound found, the same coverage at exhaustion."""

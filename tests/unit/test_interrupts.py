@@ -41,7 +41,7 @@ def test_a_ctrl_c_inside_a_ctypes_call_surfaces_as_another_exception():
         signal.signal(signal.SIGINT, previous)
 
 
-@pytest.mark.parametrize("strategy", ["dart", "portfolio", "interleaved"])
+@pytest.mark.parametrize("strategy", ["dart", "duet", "portfolio", "interleaved"])
 def test_an_interrupt_inside_the_solver_ends_the_exploration_with_its_report(monkeypatch, strategy):
     real = Z3Backend.check
     calls = []

@@ -17,6 +17,7 @@ from smartest.solver import build_solver_chain
 from smartest.strategies.generational import GenerationalSearcher
 from smartest.strategies.interleaved import InterleavedSearcher
 from smartest.strategies.portfolio import PortfolioSearcher
+from smartest.strategies.portfolio.duet import build as build_duet
 
 TARGET = os.path.join(os.path.dirname(__file__), "..", "integration", "targets", "parallel_bugs.py")
 
@@ -36,7 +37,11 @@ def _replay(engine, job):
                    strict=o.strict, policy=engine.policy, options=o)
 
 
-@pytest.mark.parametrize("make", [DepthFirstSearcher, PortfolioSearcher, InterleavedSearcher, GenerationalSearcher])
+def _duet():
+    return build_duet(None, None, None)[0]
+
+
+@pytest.mark.parametrize("make", [DepthFirstSearcher, PortfolioSearcher, _duet, InterleavedSearcher, GenerationalSearcher])
 def test_half_the_candidates_leave_as_jobs_and_a_replay_brings_each_back(make):
     engine = _first_run(make())
     searcher = engine.searcher

@@ -4,6 +4,8 @@ exactly the sides it would choose alone, bar those the other half ran first, so 
 side is run within the docstring's bound of twice the better half's runs."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from smartest.calls.protocol import RunNotes
@@ -13,6 +15,7 @@ from smartest.solver.protocol import Status
 from smartest.strategies.generational import GenerationalSearcher
 from smartest.strategies.interleaved import InterleavedSearcher
 from smartest.strategies.portfolio import PortfolioSearcher
+from smartest.strategies.portfolio.duet import HALVES, doubling
 from smartest.terms import Sort, var
 from smartest.trace.path import Branch
 from smartest.trace.site import Site
@@ -105,3 +108,23 @@ def test_a_given_side_leaves_every_half_and_a_taken_one_joins_every_half():
     assert given.origin[:2] not in seen and len(seen) == before - 1
     port.take(given)
     assert port.pending() == 1 and port.select().origin == given.origin
+
+
+def test_the_interleaved_half_alone_is_the_interleaved_searcher():
+    # The half replays the solitary searcher's choices, turn for turn, on its own entries.
+    assert _drive(PortfolioSearcher(("interleaved",))) == _drive(InterleavedSearcher())
+
+
+def test_the_duet_gives_generational_the_doubling_turns_and_keeps_both_bounds():
+    mix, gen, duet = _drive(InterleavedSearcher()), _drive(GenerationalSearcher()), _drive(
+        PortfolioSearcher(HALVES, doubling))
+    assert sorted(duet) == sorted(mix) and len(duet) == len(set(duet))
+    by_gen = [duet[c - 1] for c in (2, 4, 8, 16, 32) if c <= len(duet)]
+    by_mix = [s for s in duet if s not in set(by_gen)]
+    assert by_gen == [s for s in gen if s not in set(by_mix)][:len(by_gen)]
+    assert by_mix == [s for s in mix if s not in set(by_gen)]
+    for side in duet:       # run numbers: the first (random) run is 1
+        k_i, k_g, k = mix.index(side) + 2, gen.index(side) + 2, duet.index(side) + 2
+        assert k <= k_i + math.log2(2 * k_i - 2), (side, k_i, k)
+        if k_g <= 6:
+            assert k <= 2 ** (k_g - 1) + 1, (side, k_g, k)

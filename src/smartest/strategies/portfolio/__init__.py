@@ -46,6 +46,10 @@ budget, so the bound holds per round; a bug one search finds late in a round the
 portfolio may reach only in a later round (the PL/0 `.` at seeds 1 and 3 under the
 default flags: generational 48, the portfolio over 100; notes/s5-portfolio.md).
 
+A `schedule` other than strict turns (strategies/portfolio/duet.py: generational search
+at doubling gaps beside the interleaved order) keeps the argument: only the run at which
+a half's m-th choice comes changes.
+
 The search ends when no side waits (DART's `complete`: the DFS half's frontier holds
 every side ever made).  `PortfolioSearcher(("dfs", "generational", "shallow"))` is the
 three-way variant (`portfolio3`: the shallowest side not yet covered as a third half),
@@ -56,11 +60,12 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from smartest.calls.inline import InlinePolicy
 from smartest.search.protocol import Candidate, ExploredRun, flip, insert_run, reject
 from smartest.solver.protocol import Status
+from smartest.strategies.portfolio.interleaved_half import InterleavedHalf
 from smartest.trace.path import Branch
 from smartest.trace.tree import ExecutionTree, dangling_sides
 
@@ -70,7 +75,7 @@ WAITING, RUNNING, DONE, CLOSED = range(4)
 class Entry:
     """One side to flip, shared by every half; once run, its run's path and children."""
 
-    __slots__ = ("cand", "state", "path", "children", "owner")
+    __slots__ = ("cand", "state", "path", "children", "owner", "turn")
 
     def __init__(self, cand: Candidate) -> None:
         self.cand = cand
@@ -78,6 +83,7 @@ class Entry:
         self.path: Sequence[Branch] = ()
         self.children: list[Entry] = []
         self.owner = -1     # the index of the half that chose it, while RUNNING
+        self.turn = -1      # the turn (the portfolio's choice count) it was chosen at
 
     @property
     def depth(self) -> int:
@@ -156,16 +162,22 @@ class ShallowHalf:
         return None
 
 
-HALVES = {"dfs": DepthFirstHalf, "generational": GenerationalHalf, "shallow": ShallowHalf}
+HALVES = {"dfs": DepthFirstHalf, "generational": GenerationalHalf, "shallow": ShallowHalf,
+          "interleaved": InterleavedHalf}
 
 
 class PortfolioSearcher:
-    """The halves named by `halves` in strict turns, first to last, over one tree."""
+    """The halves named by `halves` over one tree, in strict turns first to last unless
+    `schedule` (a turn, counted in runs the halves chose, -> the index of its half) says
+    otherwise (strategies/portfolio/duet.py)."""
 
-    def __init__(self, halves: Sequence[str] = ("dfs", "generational")) -> None:
+    def __init__(self, halves: Sequence[str] = ("dfs", "generational"),
+                 schedule: Callable[[int], int] | None = None) -> None:
         self.tree = ExecutionTree()
         self._halves = [HALVES[h]() for h in halves]
-        self._turn = 0
+        self._turn = 0                                  # choices made so far (unsat ones not counted)
+        n = len(self._halves)
+        self._schedule = schedule or (lambda turn: turn % n)    # turn -> the half whose turn it is
         self._running: dict[tuple, Entry] = {}         # (node, side) -> the entry chosen for it
         self._shallow: list[tuple[int, int, Entry]] = []   # every entry by depth, for `give`
         self._tie = itertools.count()
@@ -199,14 +211,19 @@ class PortfolioSearcher:
         """The next side of the half whose turn it is (the turn passes on once it is run).
         Should that half have none waiting, none waits at all (module docstring); the
         others are asked anyway."""
-        n = len(self._halves)
-        for k in range(n):
-            i = (self._turn + k) % n
-            entry = self._next(i)
-            if entry is not None:
-                self._turn = (i + 1) % n
-                self.choices[i] += 1
-                return replace(entry.cand, stream=i + 1)
+        asked: set[int] = set()
+        k = 0
+        while len(asked) < len(self._halves):
+            i = self._schedule(self._turn + k)
+            if i not in asked:
+                asked.add(i)
+                entry = self._next(i)
+                if entry is not None:
+                    entry.turn = self._turn + k
+                    self._turn += k + 1
+                    self.choices[i] += 1
+                    return replace(entry.cand, stream=i + 1)
+            k += 1
         return None
 
     def _next(self, i: int) -> Entry | None:
@@ -231,7 +248,7 @@ class PortfolioSearcher:
             # An unsat side costs its half a query, not a run: the turn stays with it,
             # so that turns count runs (the bound is in runs).
             entry.state = CLOSED
-            self._turn = entry.owner
+            self._turn = entry.turn
             self.choices[entry.owner] -= 1
 
     # -- Splittable (search/protocol.py)
