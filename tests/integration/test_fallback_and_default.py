@@ -153,8 +153,12 @@ def test_the_default_and_duet_find_calc_tokens_bug_within_twice_the_best_runs(tm
     # (breadth-first), and the depth-first half followed those shallow runs' subtrees:
     # the bug came at run 91 (fixed bounds; DART 19) and 96 (default flags; DART 27);
     # with its 2:1 mix 15 and 21; duet 23 and 23.
+    # duet only under fixed bounds: under the default flags its two solver streams make
+    # z3 slow on this string program (notes/s6-default.md), about 45 s of CI for one count.
     assert Options().strategy == "interleaved"
     path = os.path.join(BENCH, "calc_divzero.py")
-    first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags, strategies=("dart", "interleaved", "duet"))
+    strategies = ("dart", "interleaved", "duet") if flags else ("dart", "interleaved")
+    first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags, strategies=strategies)
     assert first["interleaved"] <= 2 * first["dart"], first
-    assert first["duet"] <= 2 * min(first.values()), first
+    if "duet" in first:
+        assert first["duet"] <= 2 * min(first.values()), first
