@@ -459,14 +459,17 @@ def _emit(args) -> int:
     start, tests, end = read_events(args.run_dir)
     if "emit" not in start:
         raise SmartestError(f"{args.run_dir}: the start event does not say how to import the target")
-    escapes, bounded = (), None
+    escapes, bounded, stdin = (), None, True
     finished = os.path.join(args.run_dir, "report.json")
     if os.path.isfile(finished):  # the exploration ended: say what it could not follow
         with open(finished, encoding="utf-8") as f:
             kept = json.load(f)
-        escapes, bounded = kept.get("concretizations", ()), kept.get("bounded")
+        escapes, bounded, stdin = kept.get("concretizations", ()), kept.get("bounded"), None
+    # An interrupted run left no record of which runs read stdin, and every run had the
+    # empty one (engine/standins.py): give every test the same, or a test of a stdin
+    # reader fails under pytest's captured stdin for a reason no run had.
     counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes=escapes,
-                                 bounded=bounded)
+                                 bounded=bounded, empty_stdin=stdin)
     state = "complete run" if end else "interrupted run"
     print(f"smartest: {args.output}: {counts['regression']} regression and {counts['bug']} bug tests "
           f"from {len(tests)} runs ({state})")

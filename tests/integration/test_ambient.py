@@ -189,3 +189,27 @@ def test_emitted_tests_of_a_stdin_reader_pass_under_pytest(tmp_path, fn):
     assert run.returncode == 0, run.stdout + run.stderr
     assert " passed" in run.stdout and "failed" not in run.stdout
 
+
+
+def test_tests_emitted_from_an_interrupted_run_of_a_stdin_reader_pass_under_pytest(tmp_path):
+    # `smartest emit RUN_DIR` of a run that was killed has no report saying which runs
+    # read stdin; its tests of a stdin reader failed under pytest's captured stdin.
+    env = {**os.environ, "PYTHONPATH": SRC}
+    r = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGET}:asks_a_name", "--run-dir", "rd",
+                        "--time-limit", "60", "--max-runs", "30", "--quiet"],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    [run] = (tmp_path / "rd" / "runs").iterdir()
+    # What a kill after the last test leaves: no report, no end event.
+    (run / "report.json").unlink()
+    events = run / "events.jsonl"
+    events.write_text("".join(line for line in events.read_text().splitlines(keepends=True)
+                              if json.loads(line)["event"] != "end"))
+    tests = tmp_path / "test_emitted.py"
+    e = subprocess.run([sys.executable, "-m", "smartest", "emit", str(run), "-o", str(tests)],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert e.returncode == 0 and "interrupted run" in e.stdout, e.stdout + e.stderr
+    assert "EOFError" in tests.read_text()   # a test of the read is among them
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)],
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -508,10 +508,12 @@ def _one_case_per_line(line: str) -> str:
 
 
 def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str,
-                        phrases: dict | None = None, escapes: Sequence[dict] = (), bounded: dict | None = None) -> dict:
+                        phrases: dict | None = None, escapes: Sequence[dict] = (), bounded: dict | None = None,
+                        empty_stdin: bool | None = None) -> dict:
     """`phrases`: {test index: what distinguishes it} (emit/names.py), for test names;
-    `escapes` and `bounded` (the report's) go into the module's docstring."""
-    return write_pytest_suite([(target, tests, phrases or {})], out_path, escapes, bounded)[0]
+    `escapes` and `bounded` (the report's) go into the module's docstring; `empty_stdin`
+    as `build_pytest_suite` takes it."""
+    return write_pytest_suite([(target, tests, phrases or {})], out_path, escapes, bounded, empty_stdin)[0]
 
 
 def write_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequence[dict] = (),
