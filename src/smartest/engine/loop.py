@@ -47,7 +47,8 @@ from smartest.symbolic.inputs import prepare_inputs, settle
 UNEXPLAINED_DIVERGENCE = "a run left its predicted path with no recorded cause (an escape not yet found)"
 _CUT_SHORT = {Outcome.TIMEOUT: "the run timed out (--per-run-timeout): what follows where it stopped was not run",
               Outcome.MEMORY: "the run passed its memory limit (--per-run-memory): what follows was not run"}
-INCOMPLETE = "the search was not complete (a value fell back on its concrete value, a run diverged or the solver gave up)"
+INCOMPLETE = ("the search was not complete (a value fell back on its concrete value, a run diverged, the solver "
+              "gave up or the strategy's own analysis did not fit a run)")
 
 
 def inputs_key(inputs: dict[str, Any]) -> str:

@@ -44,6 +44,13 @@ def incomplete_why(report: Report, time_limit: str = "time limit reached") -> st
         # Every concretization is a read of an input smartest does not make (engine/ambient.py).
         what = dict.fromkeys(c["reason"][len(PREFIX):].split(" (")[0] for c in report.concretizations)
         why = "it reads inputs smartest does not make: " + ", ".join(what)
+    own = f"{report.strategy}: "
+    if report.stop_reason in ("stalled", "exhausted") and report.concretizations and \
+            all(c.get("reason", "").startswith(own) for c in report.concretizations):
+        # The strategy's own summaries or trees did not fit some runs (SMART's summary
+        # contradicted, demand's local path off its tree): no value left what smartest
+        # follows, so "fell back on concrete values" would send the user looking for C code.
+        why = f"{report.strategy}'s own analysis did not fit some runs"
     return why
 
 

@@ -44,7 +44,7 @@ from smartest.calls.outcomes import outcome_of, symbolic_sort
 from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.strategies.smart.answer import SPLIT_WHY, Producers, post_agrees, record_outcome, record_path, too_large
-from smartest.strategies.smart.report import summary_text
+from smartest.strategies.smart.report import imprecise, summary_text
 from smartest.strategies.smart.store import SummaryStore
 from smartest.strategies.smart.stretch import BOUNDED, COVERED, EXHAUSTED, INLINE, STRETCH, ResumeStretch
 from smartest.strategies.smart.summary import FunctionSummary, extract, formal, outcome_class, with_term
@@ -183,7 +183,7 @@ class SummaryPolicy(ResumeStretch):
         try:
             action, args = self._decide(call, k, q)
         except Exception as e:  # smartest's own failure must not become the target's exception
-            rec.concretize(f"{q}: no decision ({type(e).__name__}: {e}); inlined", sys._getframe())
+            rec.concretize(imprecise(q, f"no decision ({type(e).__name__}: {e}); inlined"), sys._getframe())
             action, args = "inline", ("no decision: " + type(e).__name__,)
         if action == "explore":
             return self._explore(call, *args)
@@ -523,7 +523,7 @@ class SummaryPolicy(ResumeStretch):
         if summary.stored:
             self.used_stored.add(q)
         if verdict == BOUNDED:
-            rec.concretize(f"{q}: summary bounded at {self.max_paths} paths (--max-paths-per-function)",
+            rec.concretize(imprecise(q, f"summary bounded at {self.max_paths} paths (--max-paths-per-function)"),
                            sys._getframe())
         raised: BaseException | None = None
         result = None
@@ -535,7 +535,7 @@ class SummaryPolicy(ResumeStretch):
         try:
             result = self._answer(rec, q, summary, actuals, env, verdict, result, raised)
         except Exception as e:  # never the target's exception
-            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+            rec.concretize(imprecise(q, f"summary not applied ({type(e).__name__}: {e})"), sys._getframe())
         if raised is not None:
             raise raised
         return result
@@ -553,13 +553,13 @@ class SummaryPolicy(ResumeStretch):
             # summary left something out): inline it from now on.
             self.stats[q].mismatches += 1
             if verdict == BOUNDED:
-                rec.concretize(f"{q}: the call took a path beyond its bounded summary", sys._getframe())
+                rec.concretize(imprecise(q, "the call took a path beyond its bounded summary"), sys._getframe())
             else:
                 self.mismatched.add(q)
-                rec.concretize(f"{q}: a run contradicted its summary (inlined from now on)", sys._getframe())
+                rec.concretize(imprecise(q, "a run contradicted its summary (inlined from now on)"), sys._getframe())
         else:
             if inst.incomplete:
-                rec.concretize(f"{q}: summary left conditions out", sys._getframe())
+                rec.concretize(imprecise(q, "summary left conditions out"), sys._getframe())
             record_outcome(rec, inst, outcome_class(*found))
             if outcome[0] == "value":
                 value = inst.values[outcome]

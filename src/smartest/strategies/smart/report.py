@@ -3,6 +3,13 @@ and how many from the store) or inlined (and why)."""
 from __future__ import annotations
 
 
+def imprecise(q: str, what: str) -> str:
+    """The reason a summarized call of `q` fell back on the run's concrete values.  The
+    strategy's name leads it, so the report can tell SMART's own imprecision from code
+    smartest does not follow (report/text.py `incomplete_why`)."""
+    return f"smart: {q}: {what}"
+
+
 def summary_text(smart: dict) -> list[str]:
     """The `summaries:` line of the text report and one line per function."""
     fns = smart["functions"]

@@ -38,6 +38,7 @@ import sys
 from typing import Any, Sequence
 
 from smartest.calls.outcomes import outcome_of, symbolic_sort
+from smartest.strategies.smart.report import imprecise
 from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
 
@@ -72,7 +73,7 @@ class ResumeStretch:
         try:
             return self._answer(rec, q, self.summary(q), *entry.instance, EXHAUSTED, result, raised)
         except Exception as e:  # never the target's exception
-            rec.concretize(f"{q}: summary not applied ({type(e).__name__}: {e})", sys._getframe())
+            rec.concretize(imprecise(q, f"summary not applied ({type(e).__name__}: {e})"), sys._getframe())
             return result
 
     @staticmethod
