@@ -36,6 +36,12 @@ from smartest.terms.term import Sort
 
 MAX_STR_LEN, MAX_LEN = 32, 16      # deepening stops here (lowering is quadratic in the bound; deeper
 #                                    bounds build terms deeper than the recursive term walks allow)
+# The wide probe (`_wider_sat`) gets this fraction of a query's resource limit.  It
+# answers yes or no to "could a longer string take this side?", and anything but a
+# proof of no counts as a cut, so a smaller limit can only withhold a `complete`, never
+# grant one.  At MAX_STR_LEN positions a regex-heavy target's probes cost more than its
+# search did: textwrap.dedent, 25 runs, 4 wide probes took 86 of 150 s at the full limit.
+WIDE_PROBE_SHARE = 10
 _TEXT = (Sort.STR, Sort.BYTES)
 _ZERO = const(0)
 
@@ -122,7 +128,8 @@ class BoundProbe:
                                                                for v in c.free):
             return False
         if self.wide is None:
-            chain, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms, rlimit=self.options.solver_rlimit,
+            chain, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
+                                          rlimit=self.options.solver_rlimit // WIDE_PROBE_SHARE,
                                           max_str_len=MAX_STR_LEN, cache=False, slicing=False)
             self.wide = _lowering_layer(chain)
         return self.wide.open_lengths_check(query).status is not Status.UNSAT
