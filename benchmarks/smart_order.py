@@ -1,0 +1,168 @@
+"""Why SMART reaches a bug after DART, and what a DART-order summary search would need
+(issue 12, item 5): an account from plain re-executions, in counts of runs.
+
+For one program this explores with DART and with SMART, each in a fresh process (z3's
+state moves run counts, benchmarks/smart_runs.py), and re-runs every generated input
+on the plain function under an instruction tracer.  It prints, per run, the input, its
+outcome label, and which functions took a path no earlier run took.
+
+The tracer cuts each run into **skeletons**, one per activation of a function SMART
+summarizes (or of the target): the instructions the activation executed, its own and
+those of the calls SMART inlines, with each summarized call replaced by its outcome
+class (returned, or raised T).  Two runs with the same skeleton of the target made the
+same decisions at the caller's level; a summary of each summarized callee stands for
+every callee path under them (SMART, Theorem 1).
+
+The **lazy bound** is then read off DART's own sequence.  A DART run is *needed* if it
+adds a skeleton no earlier run had, for any function.  A search that visits sides in
+DART's depth-first order, inlines a callee until its summary holds in that context,
+and skips exactly the runs whose skeletons all ran before, makes DART's needed runs and
+no other (if its solver gives DART's models).  So it would reach each bug at run
+needed(1..t) <= t, where t is DART's run to it: the skeleton of the first run with a
+bug is new, or an earlier run had that bug.  The figure is an estimate of a design,
+not a run of one: it assumes DART's models, which a summary's disjunction does not
+give (notes/s5-smart.md: calc's "0" against "09").
+
+    python3 benchmarks/smart_order.py tests/integration/targets/compositional.py metered --max-str-len 4
+    python3 benchmarks/smart_order.py benchmarks/programs/hwm.py hwm --max-str-len 3 --quiet
+"""
+from __future__ import annotations
+
+import argparse
+import dis
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(ROOT, "src"))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+
+class Skeletons:
+    """The skeletons of one plain run of `function` in `module` (see the module's docstring)."""
+
+    def __init__(self, module, inlined: set[str]) -> None:
+        self.file = module.__file__
+        self.inlined = inlined
+
+    def __call__(self, fn, args: dict) -> tuple[list[tuple], str | None]:
+        done: list[tuple] = []
+        open_: list[list] = []        # per activation: [name, summarized?, events]
+
+        def owner():
+            return next(f for f in reversed(open_) if f[1])
+
+        def tracer(frame, event, arg):
+            code = frame.f_code
+            if code.co_filename != self.file:
+                return None
+            if event == "call":
+                frame.f_trace_opcodes = True
+                open_.append([code.co_name, not open_ or code.co_name not in self.inlined, []])
+            elif event == "opcode":
+                owner()[2].append((code.co_name, frame.f_lasti))
+            elif event == "return":
+                name, summarized, events = open_.pop()
+                if summarized:
+                    done.append((name, tuple(events)))
+                    if open_:
+                        owner()[2].append(("call", name, _how_it_ended(frame)))
+            return tracer
+
+        sys.settrace(tracer)
+        try:
+            fn(**args)
+        except BaseException:  # noqa: BLE001 - a plain run ends in any way
+            pass
+        finally:
+            sys.settrace(None)
+        return done, None
+
+
+def _how_it_ended(frame) -> str:
+    """"returned" if the frame's last instruction is a return, else "raised" (a
+    'return' trace event comes for both)."""
+    op = frame.f_code.co_code[frame.f_lasti]
+    return "returned" if dis.opname[op].startswith("RETURN") else "raised"
+
+
+def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, inlined: list[str]) -> dict:
+    """Explore (in this process) and return every run's input, label and new skeletons."""
+    import smartest
+    from support.oracle import label, load, plain_inputs
+    module = load(path)
+    cut = Skeletons(module, set(inlined))
+    seen: set = set()
+    rows: list[dict] = []
+
+    class Rows:
+        def on_test(self, test, stats) -> None:
+            args = dict(test.inputs)
+            skeletons, _ = cut(getattr(module, function), plain_inputs(module, args))
+            new = [name for name, events in skeletons if (name, events) not in seen]
+            seen.update(skeletons)
+            rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new})
+
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
+                              max_runs=max_runs, time_limit=600, seed=0, handlers=[Rows()], **bounds)
+    functions = report.extra.get("smart", {}).get("functions", {})
+    why = {q.rpartition(".")[2]: sorted(f.get("inlined_why", {})) for q, f in functions.items()}
+    return {"rows": rows, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete, "why": why}
+
+
+def fresh(args: list) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"), PYTHONHASHSEED="0")
+    proc = subprocess.run([sys.executable, __file__, "--one", json.dumps(args)], capture_output=True, text=True,
+                          env=env, timeout=3600)
+    if proc.returncode != 0:
+        raise SystemExit(proc.stderr)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def first_bugs(rows: list[dict]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in rows:
+        if r["label"].startswith("bug "):
+            out.setdefault(r["label"], r["run"])
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--one", help=argparse.SUPPRESS)
+    p.add_argument("path", nargs="?")
+    p.add_argument("function", nargs="?")
+    p.add_argument("--max-str-len", type=int, default=4)
+    p.add_argument("--max-len", type=int)
+    p.add_argument("--max-runs", type=int, default=400)
+    p.add_argument("--quiet", action="store_true", help="only the summary lines, not every run")
+    args = p.parse_args(argv)
+    if args.one:
+        print(json.dumps(one(*json.loads(args.one))))
+        return 0
+    bounds = {"max_str_len": args.max_str_len, **({"max_len": args.max_len} if args.max_len else {})}
+    # SMART first only to learn which calls it inlines; each strategy in its own process.
+    smart = fresh([args.path, args.function, "smart", bounds, args.max_runs, []])
+    inlined = sorted(q for q, why in smart["why"].items() if why)
+    smart = fresh([args.path, args.function, "smart", bounds, args.max_runs, inlined])
+    dart = fresh([args.path, args.function, "dart", bounds, args.max_runs, inlined])
+    for name, res in (("dart", dart), ("smart", smart)):
+        if not args.quiet:
+            print(f"== {name}")
+            for r in res["rows"]:
+                print(f"{r['run']:4} {r['input'][:40]:40} {r['label'][:24]:24} new: {','.join(r['new']) or '-'}")
+        print(f"{name}: {res['runs']} runs, {res['stop']}, complete={res['complete']}, first bugs {first_bugs(res['rows'])}")
+    print(f"inlined by SMART (their instructions count as the caller's): {', '.join(inlined) or 'none'}")
+    needed = [r["run"] for r in dart["rows"] if r["new"]]
+    for lab, t in sorted(first_bugs(dart["rows"]).items()):
+        print(f"lazy bound, {lab}: DART run {t}, needed runs up to it {sum(1 for n in needed if n <= t)}, "
+              f"SMART run {first_bugs(smart['rows']).get(lab, '-')}")
+    print(f"lazy bound to DART's end: {len(needed)} needed of DART's {dart['runs']} runs; SMART made {smart['runs']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
