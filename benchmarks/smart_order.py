@@ -19,9 +19,13 @@ DART's depth-first order, inlines a callee until its summary holds in that conte
 and skips exactly the runs whose skeletons all ran before, makes DART's needed runs and
 no other (if its solver gives DART's models).  So it would reach each bug at run
 needed(1..t) <= t, where t is DART's run to it: the skeleton of the first run with a
-bug is new, or an earlier run had that bug.  The figure is an estimate of a design,
-not a run of one: it assumes DART's models, which a summary's disjunction does not
-give (notes/s5-smart.md: calc's "0" against "09").
+bug is new, or an earlier run had that bug.  Two counts bracket such a search: a
+callee path counts once in any calling context (a summary's path holds everywhere,
+so a context the summary covers needs no run), or once per calling context (the
+caller's skeleton up to the call: no context is ever found covered).  The figures
+are estimates of a design, not runs of one: they assume DART's models, which a
+summary's disjunction does not give (notes/s5-smart.md: calc's "0" against "09"),
+and a search that knew which runs add nothing before making them.
 
     python3 benchmarks/smart_order.py tests/integration/targets/compositional.py metered --max-str-len 4
     python3 benchmarks/smart_order.py benchmarks/programs/hwm.py hwm --max-str-len 3 --quiet
@@ -48,9 +52,11 @@ class Skeletons:
         self.file = module.__file__
         self.inlined = inlined
 
-    def __call__(self, fn, args: dict) -> tuple[list[tuple], str | None]:
+    def __call__(self, fn, args: dict) -> list[tuple]:
+        """(function, calling context, events) of each summarized activation; the
+        calling context is the caller's context and its events up to the call."""
         done: list[tuple] = []
-        open_: list[list] = []        # per activation: [name, summarized?, events]
+        open_: list[list] = []        # per activation: [name, summarized?, events, calling context]
 
         def owner():
             return next(f for f in reversed(open_) if f[1])
@@ -61,13 +67,15 @@ class Skeletons:
                 return None
             if event == "call":
                 frame.f_trace_opcodes = True
-                open_.append([code.co_name, not open_ or code.co_name not in self.inlined, []])
+                summarized = not open_ or code.co_name not in self.inlined
+                context = (owner()[3], tuple(owner()[2])) if summarized and open_ else ()
+                open_.append([code.co_name, summarized, [], context])
             elif event == "opcode":
                 owner()[2].append((code.co_name, frame.f_lasti))
             elif event == "return":
-                name, summarized, events = open_.pop()
+                name, summarized, events, context = open_.pop()
                 if summarized:
-                    done.append((name, tuple(events)))
+                    done.append((name, context, tuple(events)))
                     if open_:
                         owner()[2].append(("call", name, _how_it_ended(frame)))
             return tracer
@@ -79,7 +87,7 @@ class Skeletons:
             pass
         finally:
             sys.settrace(None)
-        return done, None
+        return done
 
 
 def _how_it_ended(frame) -> str:
@@ -95,22 +103,30 @@ def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, in
     from support.oracle import label, load, plain_inputs
     module = load(path)
     cut = Skeletons(module, set(inlined))
-    seen: set = set()
+    seen: set = set()          # (function, events): a path of a function, in any context
+    seen_here: set = set()     # (function, context, events): the same, in its calling context
     rows: list[dict] = []
 
     class Rows:
         def on_test(self, test, stats) -> None:
             args = dict(test.inputs)
-            skeletons, _ = cut(getattr(module, function), plain_inputs(module, args))
-            new = [name for name, events in skeletons if (name, events) not in seen]
-            seen.update(skeletons)
-            rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new})
+            skeletons = cut(getattr(module, function), plain_inputs(module, args))
+            new = [name for name, _, events in skeletons if (name, events) not in seen]
+            new_here = [name for name, context, events in skeletons if (name, context, events) not in seen_here]
+            seen.update((name, events) for name, _, events in skeletons)
+            seen_here.update(skeletons)
+            rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new,
+                         "new_here": bool(new_here)})
 
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                               max_runs=max_runs, time_limit=600, seed=0, handlers=[Rows()], **bounds)
     functions = report.extra.get("smart", {}).get("functions", {})
-    why = {q.rpartition(".")[2]: sorted(f.get("inlined_why", {})) for q, f in functions.items()}
-    return {"rows": rows, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete, "why": why}
+    # A function counts as inlined if SMART never summarized nor explored a call of it
+    # (is_even's recursive calls are inlined now and then, its calls from parity never).
+    inlined_now = sorted(q.rpartition(".")[2] for q, f in functions.items()
+                         if f.get("inlined_calls") and not f.get("explored_calls") and not f.get("summarized_calls"))
+    return {"rows": rows, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete,
+            "inlined": inlined_now}
 
 
 def fresh(args: list) -> dict:
@@ -146,7 +162,7 @@ def main(argv=None) -> int:
     bounds = {"max_str_len": args.max_str_len, **({"max_len": args.max_len} if args.max_len else {})}
     # SMART first only to learn which calls it inlines; each strategy in its own process.
     smart = fresh([args.path, args.function, "smart", bounds, args.max_runs, []])
-    inlined = sorted(q for q, why in smart["why"].items() if why)
+    inlined = smart["inlined"]
     smart = fresh([args.path, args.function, "smart", bounds, args.max_runs, inlined])
     dart = fresh([args.path, args.function, "dart", bounds, args.max_runs, inlined])
     for name, res in (("dart", dart), ("smart", smart)):
@@ -157,10 +173,13 @@ def main(argv=None) -> int:
         print(f"{name}: {res['runs']} runs, {res['stop']}, complete={res['complete']}, first bugs {first_bugs(res['rows'])}")
     print(f"inlined by SMART (their instructions count as the caller's): {', '.join(inlined) or 'none'}")
     needed = [r["run"] for r in dart["rows"] if r["new"]]
+    here = [r["run"] for r in dart["rows"] if r["new_here"]]
     for lab, t in sorted(first_bugs(dart["rows"]).items()):
-        print(f"lazy bound, {lab}: DART run {t}, needed runs up to it {sum(1 for n in needed if n <= t)}, "
+        print(f"lazy bound, {lab}: DART run {t}, needed runs up to it {sum(1 for n in needed if n <= t)} "
+              f"(callee paths per calling context: {sum(1 for n in here if n <= t)}), "
               f"SMART run {first_bugs(smart['rows']).get(lab, '-')}")
-    print(f"lazy bound to DART's end: {len(needed)} needed of DART's {dart['runs']} runs; SMART made {smart['runs']}")
+    print(f"lazy bound to DART's end: {len(needed)} needed (per calling context: {len(here)}) of DART's "
+          f"{dart['runs']} runs; SMART made {smart['runs']}")
     return 0
 
 
