@@ -52,14 +52,23 @@ class Skeletons:
         self.file = module.__file__
         self.inlined = inlined
 
-    def __call__(self, fn, args: dict) -> list[tuple]:
-        """(function, calling context, events) of each summarized activation; the
-        calling context is the caller's context and its events up to the call."""
-        done: list[tuple] = []
-        open_: list[list] = []        # per activation: [name, summarized?, events, calling context]
+    def __call__(self, fn, args: dict) -> tuple[dict[int, tuple], list[tuple]]:
+        """(function, calling context, events) of each summarized activation, by the
+        order it began in, the
+        calling context being the caller's context and its events up to the call; and
+        the run's stream: (activation, its event) in the order they happened."""
+        done: dict[int, tuple] = {}
+        open_: list[list] = []        # per activation: [name, summarized?, events, calling context, index]
+        stream: list[tuple] = []
+        count = [0]
 
         def owner():
             return next(f for f in reversed(open_) if f[1])
+
+        def add(event):
+            o = owner()
+            stream.append((o[4], len(o[2]), event))
+            o[2].append(event)
 
         def tracer(frame, event, arg):
             code = frame.f_code
@@ -69,15 +78,16 @@ class Skeletons:
                 frame.f_trace_opcodes = True
                 summarized = not open_ or code.co_name not in self.inlined
                 context = (owner()[3], tuple(owner()[2])) if summarized and open_ else ()
-                open_.append([code.co_name, summarized, [], context])
+                open_.append([code.co_name, summarized, [], context, count[0]])
+                count[0] += summarized
             elif event == "opcode":
-                owner()[2].append((code.co_name, frame.f_lasti))
+                add((code.co_name, frame.f_lasti))
             elif event == "return":
-                name, summarized, events, context = open_.pop()
+                name, summarized, events, context, index = open_.pop()
                 if summarized:
-                    done.append((name, context, tuple(events)))
+                    done[index] = (name, context, tuple(events))
                     if open_:
-                        owner()[2].append(("call", name, _how_it_ended(frame)))
+                        add(("call", name, _how_it_ended(frame)))
             return tracer
 
         sys.settrace(tracer)
@@ -87,7 +97,25 @@ class Skeletons:
             pass
         finally:
             sys.settrace(None)
-        return done
+        return done, stream
+
+
+def _prefixes(events: tuple) -> list[int]:
+    """A hash of each prefix of `events` (the i-th: of events[:i + 1]), chained."""
+    out, h = [], 0
+    for e in events:
+        h = hash((h, e))
+        out.append(h)
+    return out
+
+
+def _common(a: list, b: list) -> int:
+    k = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        k += 1
+    return k
 
 
 def _how_it_ended(frame) -> str:
@@ -105,18 +133,40 @@ def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, in
     cut = Skeletons(module, set(inlined))
     seen: set = set()          # (function, events): a path of a function, in any context
     seen_here: set = set()     # (function, context, events): the same, in its calling context
+    sides: set = set()         # (function, a prefix of its events): the sides runs took, in any context
+    sides_here: set = set()    # (function, context, a prefix of its events)
+    streams: list[list] = []
     rows: list[dict] = []
 
     class Rows:
         def on_test(self, test, stats) -> None:
             args = dict(test.inputs)
-            skeletons = cut(getattr(module, function), plain_inputs(module, args))
+            skeletons, stream = cut(getattr(module, function), plain_inputs(module, args))
+            # Where the run left the earlier runs: the first event no earlier run had
+            # after the same prefix (DART's flipped side, or where its model led).
+            events = [e for _, _, e in stream]
+            k = max((_common(events, old) for old in streams), default=0)
+            streams.append(events)
+            side = side_here = None
+            if k < len(stream):
+                a, m, _ = stream[k]
+                name, context, evs = skeletons[a]
+                h = _prefixes(evs)[m]
+                side = (name, h) not in sides
+                side_here = (name, hash(context), h) not in sides_here
+            skeletons = list(skeletons.values())
+            for name, context, evs in skeletons:
+                c = hash(context)
+                for h in _prefixes(evs):
+                    sides.add((name, h))
+                    sides_here.add((name, c, h))
             new = [name for name, _, events in skeletons if (name, events) not in seen]
             new_here = [name for name, context, events in skeletons if (name, context, events) not in seen_here]
             seen.update((name, events) for name, _, events in skeletons)
             seen_here.update(skeletons)
             rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new,
-                         "new_here": bool(new_here)})
+                         "new_here": bool(new_here),
+                         "side": side, "side_here": side_here})
 
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                               max_runs=max_runs, time_limit=600, seed=0, handlers=[Rows()], **bounds)
@@ -180,6 +230,12 @@ def main(argv=None) -> int:
               f"SMART run {first_bugs(smart['rows']).get(lab, '-')}")
     print(f"lazy bound to DART's end: {len(needed)} needed (per calling context: {len(here)}) of DART's "
           f"{dart['runs']} runs; SMART made {smart['runs']}")
+    for key, how in (("side", "in any context"), ("side_here", "per calling context")):
+        ran = [r["run"] for r in dart["rows"] if r[key] is not False]
+        lost = [r["run"] for r in dart["rows"] if r[key] is False and r["new" if key == "side" else "new_here"]]
+        to_bug = {lab: sum(1 for n in ran if n <= t) for lab, t in first_bugs(dart["rows"]).items()}
+        print(f"runs whose first new event is a side no earlier run took ({how}): {len(ran)}, to each bug {to_bug}; "
+              f"skipped by that rule yet new (a retry must find them): {lost}")
     return 0
 
 
