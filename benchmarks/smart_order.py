@@ -125,11 +125,41 @@ def _how_it_ended(frame) -> str:
     return "returned" if dis.opname[op].startswith("RETURN") else "raised"
 
 
+def _watch_selections() -> list[str]:
+    """What each searcher's `select` handed out, in words: the side a candidate flips
+    (function:line->side, its depth on the path) and, for SMART, the context stack;
+    or SMART's resume and replay runs.  Wraps the two searchers' classes, which is
+    why every exploration runs in a process of its own."""
+    from smartest.search.dfs import DepthFirstSearcher
+    from smartest.strategies.smart.searcher import SmartSearcher
+    said: list[str] = []
+
+    def words(c, searcher) -> str:
+        stack = "/".join((x.qualname or "root").rpartition(".")[2] for x in getattr(searcher, "contexts", ()))
+        where = f" [{stack}]" if stack else ""
+        if c is None or not isinstance(c.origin, tuple):
+            return "-"
+        if isinstance(c.origin[0], str):
+            return c.origin[0] + where          # "resume", "replay"
+        site, side = c.expect[-1]
+        return f"flip {site.function}:{site.line}->{side} at depth {len(c.expect)}{where}"
+
+    for cls in (DepthFirstSearcher, SmartSearcher):
+        def select(self, _plain=cls.select):
+            c = _plain(self)
+            said.append(words(c, self))
+            return c
+        cls.select = select
+    return said
+
+
 def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, inlined: list[str]) -> dict:
-    """Explore (in this process) and return every run's input, label and new skeletons."""
+    """Explore (in this process) and return every run's input, label, new skeletons and
+    the candidate it came from."""
     import smartest
     from support.oracle import label, load, plain_inputs
     module = load(path)
+    said = _watch_selections()
     cut = Skeletons(module, set(inlined))
     seen: set = set()          # (function, events): a path of a function, in any context
     seen_here: set = set()     # (function, context, events): the same, in its calling context
@@ -164,7 +194,9 @@ def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, in
             new_here = [name for name, context, events in skeletons if (name, context, events) not in seen_here]
             seen.update((name, events) for name, _, events in skeletons)
             seen_here.update(skeletons)
+            how = said[-1] if said and stats.runs > 1 else "first run"
             rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new,
+                         "how": how,
                          "new_here": bool(new_here),
                          "side": side, "side_here": side_here})
 
@@ -219,7 +251,8 @@ def main(argv=None) -> int:
         if not args.quiet:
             print(f"== {name}")
             for r in res["rows"]:
-                print(f"{r['run']:4} {r['input'][:40]:40} {r['label'][:24]:24} new: {','.join(r['new']) or '-'}")
+                print(f"{r['run']:4} {r['input'][:28]:28} {r['label'][:22]:22} {r['how']:50} "
+                      f"new: {','.join(r['new']) or '-'}")
         print(f"{name}: {res['runs']} runs, {res['stop']}, complete={res['complete']}, first bugs {first_bugs(res['rows'])}")
     print(f"inlined by SMART (their instructions count as the caller's): {', '.join(inlined) or 'none'}")
     needed = [r["run"] for r in dart["rows"] if r["new"]]
