@@ -27,6 +27,12 @@ are estimates of a design, not runs of one: they assume DART's models, which a
 summary's disjunction does not give (notes/s5-smart.md: calc's "0" against "09"),
 and a search that knew which runs add nothing before making them.
 
+A rule that decides before the run is counted too: make a DART run only if the side
+it flips (the first event where it leaves every earlier run) is one no earlier run
+took in that activation (and calling context).  The runs such a rule skips although
+they were new are listed as lost: a search needs another query to find what they
+found (a caller's query over the summaries' disjunction).
+
     python3 benchmarks/smart_order.py tests/integration/targets/compositional.py metered --max-str-len 4
     python3 benchmarks/smart_order.py benchmarks/programs/hwm.py hwm --max-str-len 3 --quiet
 """
@@ -46,17 +52,17 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 
 class Skeletons:
-    """The skeletons of one plain run of `function` in `module` (see the module's docstring)."""
+    """Cuts a plain run of a function of `module` into skeletons (the module's docstring)."""
 
     def __init__(self, module, inlined: set[str]) -> None:
         self.file = module.__file__
         self.inlined = inlined
 
     def __call__(self, fn, args: dict) -> tuple[dict[int, tuple], list[tuple]]:
-        """(function, calling context, events) of each summarized activation, by the
-        order it began in, the
-        calling context being the caller's context and its events up to the call; and
-        the run's stream: (activation, its event) in the order they happened."""
+        """Two things: each summarized activation's (function, calling context,
+        events), by the order it began in (the calling context is the caller's own
+        context and its events up to the call); and the run's stream, (activation,
+        index in its events, event) in the order the events happened."""
         done: dict[int, tuple] = {}
         open_: list[list] = []        # per activation: [name, summarized?, events, calling context, index]
         stream: list[tuple] = []
@@ -195,16 +201,15 @@ def one(path: str, function: str, strategy: str, bounds: dict, max_runs: int, in
             seen.update((name, events) for name, _, events in skeletons)
             seen_here.update(skeletons)
             how = said[-1] if said and stats.runs > 1 else "first run"
-            rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args), "new": new,
-                         "how": how,
-                         "new_here": bool(new_here),
-                         "side": side, "side_here": side_here})
+            rows.append({"run": stats.runs, "input": repr(args), "label": label(module, function, args),
+                         "how": how, "new": new, "new_here": bool(new_here), "side": side, "side_here": side_here})
 
     report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
                               max_runs=max_runs, time_limit=600, seed=0, handlers=[Rows()], **bounds)
     functions = report.extra.get("smart", {}).get("functions", {})
-    # A function counts as inlined if SMART never summarized nor explored a call of it
-    # (is_even's recursive calls are inlined now and then, its calls from parity never).
+    # A function counts as inlined if SMART never summarized nor explored a call of it:
+    # some calls of a summarized function are inlined too (is_even's recursive calls
+    # whose context its summary does not cover), and it stays a summarized function.
     inlined_now = sorted(q.rpartition(".")[2] for q, f in functions.items()
                          if f.get("inlined_calls") and not f.get("explored_calls") and not f.get("summarized_calls"))
     return {"rows": rows, "runs": report.runs, "stop": report.stop_reason, "complete": report.complete,
