@@ -1,4 +1,4 @@
-"""The source rewrite of the target's own functions: `in`, f-strings, `"..." % args`,
+"""The source rewrite of the target's own functions: `in`, `is True`, f-strings, `"..." % args`,
 a few method calls on plain strings, and dict and set displays (DESIGN.md decision
 2, reduced to what module globals cannot reach).
 
@@ -44,6 +44,12 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_Compare(self, node: ast.Compare):
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+                and any(isinstance(e, ast.Constant) and type(e.value) is bool
+                        for e in (node.left, node.comparators[0])):
+            test = self._call("__smartest_is__", node, [node.left, node.comparators[0]])
+            return ast.copy_location(ast.UnaryOp(ast.Not(), test), node) if isinstance(node.ops[0], ast.IsNot) \
+                else test
         if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
             return node
         test = self._call("__smartest_in__", node, [node.left, node.comparators[0]])

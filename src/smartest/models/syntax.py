@@ -6,6 +6,10 @@ evaluates without seeing the proxies.
   constants runs C hashing or C comparisons.  With a symbolic item each becomes one
   condition, `x == k1 or x == k2 ...` (or a substring test): one branch, as the
   source has one test.
+* `x is True` / `x is False` (and `is not`) -> `__smartest_is__(x, True)`: a SymBool
+  stands for a bool, which CPython keeps as the singletons, so the identity is the
+  bool's value: one branch on its condition (`x is False` of a proxy would be False
+  whatever the value, and `bool | str` code told the flag from a name wrongly).
 * f-strings -> `__smartest_fstring__(...)`, `"..." % args` -> `__smartest_mod__`,
   and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
   `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
@@ -125,6 +129,16 @@ CONTAINS[bytes] = _bytes_contains
 
 
 _CONVERSIONS = {"s": str, "r": repr, "a": ascii}
+
+
+def identical(left, right):
+    """`left is right` where one side is the constant True or False: with a SymBool on
+    the other side, its condition (or its negation), which answers the value's identity
+    and records the branch when tested."""
+    for x, c in ((left, right), (right, left)):
+        if type(x) is SymBool and type(c) is bool:
+            return make_bool(x.value is c, x.term if c else build.not_(x.term))
+    return left is right
 
 
 def fstring(*parts):
@@ -285,6 +299,6 @@ def set_display(items: tuple):
     return REGISTRY["set"](list(items))
 
 
-HELPERS = {"__smartest_in__": contains, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
+HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display}

@@ -1,0 +1,25 @@
+"""Targets for test_trial.py: shapes of functions met in a field trial on packages from
+the index (notes/s7-trial.md), kept apart from the test module (an exploration installs
+its models into every module under its target's import root)."""
+
+KNOWN = {"xterm": "xterm", "kitty": "kitty", "wt": "windows-terminal"}
+
+
+def resolve_terminal(term_program: bool | str = False) -> str:
+    """wcwidth's `resolve_terminal`: `False` disables the lookup, `True` auto-detects,
+    a string names the terminal.  The flag is told apart from a name by identity."""
+    if term_program is False:
+        return "off"
+    if term_program is True:
+        term_program = "xterm"
+    if not term_program:
+        return "empty"
+    key = term_program.strip().lower()
+    return KNOWN.get(key, "unknown")
+
+
+def strict_flag(flag: bool) -> int:
+    """`is not True` on a plain bool parameter: only the singleton True passes."""
+    if flag is not True:
+        return 0
+    return 1
