@@ -1,7 +1,11 @@
 """Defects a field trial on packages from the index found (notes/s7-trial.md), each
 reduced to the smallest target that shows it; generated inputs are re-run plainly."""
+import json
 import os
+import subprocess
+import sys
 
+import smartest
 from smartest import explore
 from targets import trial_targets as tt
 
@@ -25,3 +29,23 @@ def test_a_bool_or_str_flag_told_apart_by_identity_runs_as_the_plain_function():
     assert {"off", "xterm", "empty", "unknown"} <= plain
     for t in report.tests:
         assert t.outcome == "returned" and t.returned == tt.resolve_terminal(**t.inputs), t.inputs
+
+
+def test_a_killed_exploration_s_tests_are_run_again_plainly(tmp_path):
+    """The exploration dies (SIGSEGV) after a run where a proxy raised what the plain
+    function does not: the emitted file must not expect that ValueError."""
+    src = os.path.dirname(os.path.dirname(smartest.__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
+    p = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGETS}:flag_then_crash", "--json", "r.json",
+                        "--emit-tests", "test_gen.py"], capture_output=True, text=True, cwd=tmp_path, env=env,
+                       timeout=300)
+    assert "killed the process with SIGSEGV" in p.stdout, p.stdout + p.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    for t in report["tests"]:
+        if t["outcome"] in ("returned", "raised"):
+            assert t["outcome"] == "returned" and t["returned"] == tt.flag_then_crash(**t["inputs"]), t
+    assert any(t["inputs"]["flag"] for t in report["tests"]), "the flag's true side was never run"
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", "test_gen.py"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
+    assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout

@@ -2,6 +2,9 @@
 the index (notes/s7-trial.md), kept apart from the test module (an exploration installs
 its models into every module under its target's import root)."""
 
+import os
+import signal
+
 KNOWN = {"xterm": "xterm", "kitty": "kitty", "wt": "windows-terminal"}
 
 
@@ -23,3 +26,20 @@ def strict_flag(flag: bool) -> int:
     if flag is not True:
         return 0
     return 1
+
+
+ON = True
+
+
+def flag_then_crash(flag: bool, x: int) -> int:
+    """A bug only a proxy shows (`flag is ON`: no constant, so not rewritten, and a
+    proxy is never the singleton), then a crash that kills the exploration: its bugs
+    are confirmed apart."""
+    if x != 13:
+        if flag is ON:
+            return 1
+        if flag:
+            raise ValueError("a true flag that is not True")
+        return 0
+    os.kill(os.getpid(), signal.SIGSEGV)
+    return 2
