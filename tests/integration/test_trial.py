@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import smartest
 from smartest import explore
 from targets import trial_targets as tt
@@ -49,3 +51,30 @@ def test_a_killed_exploration_s_tests_are_run_again_plainly(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
     failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
     assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout
+
+
+@pytest.mark.parametrize("by", ["folder", "import name"])
+def test_a_package_s_api_re_exported_from_a_private_module_is_explored(tmp_path, monkeypatch, by):
+    """nameparser's shape: `parse` and `HumanName` live in `_facade.py`, which is never
+    listed; the package's `__init__` (and a public module too) re-export them."""
+    from smartest.project.discover import discover
+    pkg = tmp_path / "facade_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from ._impl import Name, parse\nfrom ._impl import _hidden\n"
+                                     "__all__ = ['Name', 'parse']\n")
+    (pkg / "_impl.py").write_text("def parse(s: str) -> int:\n    return 1 if s == 'x' else 0\n\n\n"
+                                  "def _hidden(s: str) -> str:\n    return s\n\n\n"
+                                  "class Name:\n    def first(self, s: str) -> str:\n        return s[:1]\n")
+    (pkg / "api.py").write_text("import json\nfrom ._impl import parse\n\n\ndef own(x: int) -> int:\n    return -x\n")
+    if by == "folder":
+        monkeypatch.chdir(tmp_path)
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        monkeypatch.chdir(tmp_path / "elsewhere")
+        monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        units = discover("facade_pkg")
+    finally:
+        for key in [k for k in sys.modules if k == "facade_pkg" or k.startswith("facade_pkg.")]:
+            del sys.modules[key]
+    assert sorted(u.name for u in units) == ["facade_pkg.api:own", "facade_pkg:Name.first", "facade_pkg:parse"]
