@@ -2,6 +2,7 @@
 reduced to the smallest target that shows it; generated inputs are re-run plainly."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -9,6 +10,7 @@ import pytest
 
 import smartest
 from smartest import explore
+from smartest.symbolic.recipes import materialize
 from targets import trial_targets as tt
 
 TARGETS = os.path.join(os.path.dirname(__file__), "targets", "trial_targets.py")
@@ -78,3 +80,13 @@ def test_a_package_s_api_re_exported_from_a_private_module_is_explored(tmp_path,
         for key in [k for k in sys.modules if k == "facade_pkg" or k.startswith("facade_pkg.")]:
             del sys.modules[key]
     assert sorted(u.name for u in units) == ["facade_pkg.api:own", "facade_pkg:Name.first", "facade_pkg:parse"]
+
+
+def test_a_record_s_method_takes_its_fields_as_inputs_not_the_defaults():
+    """wcwidth's `TextSizingParams.make_sequence` was `complete` on `TextSizingParams()`
+    alone: one path of four."""
+    report = explore(f"{TARGETS}:SizeParams.make_sequence", run_dir=None, coverage=False, max_runs=20)
+    plain = [materialize(t.inputs["self"]).make_sequence() for t in report.tests]
+    assert plain == [t.returned for t in report.tests]
+    assert {re.sub(r"-?[0-9]+", "N", p) for p in plain} == {"", "s=N", "w=N", "s=N:w=N"}
+    assert report.complete and report.paths == 4

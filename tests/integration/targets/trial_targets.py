@@ -4,6 +4,7 @@ its models into every module under its target's import root)."""
 
 import os
 import signal
+from typing import NamedTuple
 
 KNOWN = {"xterm": "xterm", "kitty": "kitty", "wt": "windows-terminal"}
 
@@ -43,3 +44,19 @@ def flag_then_crash(flag: bool, x: int) -> int:
         return 0
     os.kill(os.getpid(), signal.SIGSEGV)
     return 2
+
+
+class SizeParams(NamedTuple):
+    """wcwidth's `TextSizingParams`: every field has a default, so `SizeParams()` works,
+    and the method's branches are on the fields."""
+
+    scale: int = 1
+    width: int = 0
+
+    def make_sequence(self) -> str:
+        parts = []
+        if self.scale != 1:
+            parts.append(f"s={self.scale}")
+        if self.width != 0:
+            parts.append(f"w={self.width}")
+        return ":".join(parts)
