@@ -90,3 +90,9 @@ def test_a_record_s_method_takes_its_fields_as_inputs_not_the_defaults():
     assert plain == [t.returned for t in report.tests]
     assert {re.sub(r"-?[0-9]+", "N", p) for p in plain} == {"", "s=N", "w=N", "s=N:w=N"}
     assert report.complete and report.paths == 4
+
+
+def test_operator_index_keeps_an_int_s_term():
+    report = _explore(tt.clamp_width, max_runs=20)
+    assert sorted(tt.clamp_width(**t.inputs) for t in report.tests) == [1, 1, 2]
+    assert report.complete and not report.concretizations

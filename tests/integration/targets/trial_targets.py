@@ -4,6 +4,7 @@ its models into every module under its target's import root)."""
 
 import os
 import signal
+from operator import index as _index
 from typing import NamedTuple
 
 KNOWN = {"xterm": "xterm", "kitty": "kitty", "wt": "windows-terminal"}
@@ -60,3 +61,13 @@ class SizeParams(NamedTuple):
         if self.width != 0:
             parts.append(f"w={self.width}")
         return ":".join(parts)
+
+
+def clamp_width(width: int) -> int:
+    """wcwidth's `_clamp_ambiguous_width`: `operator.index` first, then the bounds."""
+    value = _index(width)
+    if value < 1:
+        return 1
+    if value > 2:
+        return 2
+    return value
