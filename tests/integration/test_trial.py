@@ -96,3 +96,15 @@ def test_operator_index_keeps_an_int_s_term():
     report = _explore(tt.clamp_width, max_runs=20)
     assert sorted(tt.clamp_width(**t.inputs) for t in report.tests) == [1, 1, 2]
     assert report.complete and not report.concretizations
+
+
+def test_a_plain_str_s_method_in_a_variable_gets_its_model():
+    report = _explore(tt.digit_of, max_runs=30, max_str_len=2)
+    outcomes = set()
+    for t in report.tests:
+        try:
+            outcomes.add(tt.digit_of(**t.inputs))
+        except ValueError:
+            outcomes.add("ValueError")
+    assert outcomes == {1, 2, "ValueError"}
+    assert not report.concretizations

@@ -277,6 +277,17 @@ for _lookup_type in (dict, set, frozenset):
     BOUND_MODELS[_lookup_type] = _bound_lookup
 
 
+def _bound_str_method(obj: str, name: str):
+    """A plain str's method reached as a bound C method with a proxy argument: the
+    rewrite sees `"abc".index(ch)` but not `alphabet.index(ch)` with the alphabet in a
+    variable (hashids), which C would answer from the argument's concrete value."""
+    model = METHODS[str].get(name)
+    return None if model is None else (lambda *args, **kwargs: model(obj, *args, **kwargs))
+
+
+BOUND_MODELS[str] = _bound_str_method
+
+
 def dict_display(keys: tuple, values: tuple):
     """`{k: v, ...}` and `{}`: C builds a display by hashing its keys, so a symbolic key
     would be found by its concrete hash (a concretization).  The model of `dict()` keeps

@@ -71,3 +71,16 @@ def clamp_width(width: int) -> int:
     if value > 2:
         return 2
     return value
+
+
+ALPHABET = "abcdefghij"
+
+
+def digit_of(ch: str) -> int:
+    """hashids' `_unhash`: the position of a character in an alphabet held in a variable
+    (`alphabet.index(character)`), not a literal the source rewrite would see."""
+    alphabet = ALPHABET
+    i = alphabet.index(ch)
+    if i > 5:
+        return 2
+    return 1
