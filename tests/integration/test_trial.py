@@ -108,3 +108,9 @@ def test_a_plain_str_s_method_in_a_variable_gets_its_model():
             outcomes.add("ValueError")
     assert outcomes == {1, 2, "ValueError"}
     assert not report.concretizations
+
+
+def test_str_isprintable_is_followed():
+    report = _explore(tt.printable_fast_path, max_runs=20, max_str_len=3)
+    assert sorted({tt.printable_fast_path(**t.inputs) for t in report.tests}) == [1, 2]
+    assert report.complete and not report.concretizations

@@ -84,3 +84,11 @@ def digit_of(ch: str) -> int:
     if i > 5:
         return 2
     return 1
+
+
+def printable_fast_path(text: str) -> int:
+    """wcwidth's `width`: printable text takes the fast path, text with a control
+    character the slow one (the empty string is printable)."""
+    if text.isprintable():
+        return 1
+    return 2
