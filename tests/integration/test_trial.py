@@ -114,3 +114,22 @@ def test_str_isprintable_is_followed():
     report = _explore(tt.printable_fast_path, max_runs=20, max_str_len=3)
     assert sorted({tt.printable_fast_path(**t.inputs) for t in report.tests}) == [1, 2]
     assert report.complete and not report.concretizations
+
+
+def test_a_symbolic_index_into_a_plain_table_is_followed():
+    """main: complete after 2 paths with `return 1` never run (a false complete)."""
+    report = _explore(tt.table_lookup, max_runs=20)
+    outcomes = set()
+    for t in report.tests:
+        try:
+            outcomes.add(tt.table_lookup(**t.inputs))
+        except IndexError:
+            outcomes.add("IndexError")
+    assert outcomes == {0, 1, "IndexError"}
+    assert report.complete
+
+
+def test_a_store_at_a_symbolic_index_of_a_plain_list_is_recorded():
+    report = _explore(tt.swap_in_place, max_runs=20)
+    assert not report.complete
+    assert any("stored into" in c["reason"] for c in report.concretizations)

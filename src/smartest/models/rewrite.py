@@ -84,7 +84,11 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
+        if isinstance(node.slice, ast.Slice):
+            return node
+        if not isinstance(node.ctx, ast.Load):   # a store or a del: its key goes through a check
+            target = node.value if _names_only(node.value) else ast.Constant(None)
+            node.slice = self._call("__smartest_store_key__", node.slice, [copy.deepcopy(target), node.slice])
             return node
         return self._call("__smartest_getitem__", node, [node.value, node.slice])
 
@@ -125,6 +129,13 @@ class _Rewriter(ast.NodeTransformer):
                 or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
             return node
         return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
+
+
+def _names_only(node: ast.expr) -> bool:
+    """`x` or `x.a.b`: evaluating it a second time has no effect (no call, no index)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def rewrite_tree(tree: ast.Module) -> ast.Module:

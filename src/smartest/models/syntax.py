@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable
 
+from smartest.models import plain_index
 from smartest.models.escapes import BOUND_MODELS
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
@@ -231,6 +232,8 @@ def getitem(obj, key):
     CPython's EnumType.__getitem__ does as `cls._member_map_[name]`."""
     if type(key) in _PLAIN:
         return obj[key]
+    if plain_index.is_case(obj, key):
+        return plain_index.item(obj, key)
     if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:
         members = obj.__dict__.get("_member_map_")
         hit = _lookup(members, key) if type(members) is dict else None
@@ -312,4 +315,5 @@ def set_display(items: tuple):
 
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
-           "__smartest_dict__": dict_display, "__smartest_set__": set_display}
+           "__smartest_dict__": dict_display, "__smartest_set__": set_display,
+           "__smartest_store_key__": plain_index.store_key}

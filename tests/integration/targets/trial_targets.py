@@ -92,3 +92,25 @@ def printable_fast_path(text: str) -> int:
     if text.isprintable():
         return 1
     return 2
+
+
+WIDTHS = (10, 20, 30, 40)
+
+
+def table_lookup(i: int) -> int:
+    """A symbolic index into a plain tuple (wcwidth's tables, hashids' alphabet): C
+    reads an int subclass's concrete value without asking `__index__`."""
+    if WIDTHS[i] == 30:
+        return 1
+    return 0
+
+
+def swap_in_place(i: int) -> int:
+    """hashids' `_reorder`: a plain list written at a symbolic index."""
+    chars = list("abcd")
+    if i < 0 or i > 3:
+        return -1
+    chars[0], chars[i] = chars[i], chars[0]
+    if chars[0] == "c":
+        return 1
+    return 0
