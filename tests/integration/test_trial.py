@@ -133,3 +133,9 @@ def test_a_store_at_a_symbolic_index_of_a_plain_list_is_recorded():
     report = _explore(tt.swap_in_place, max_runs=20)
     assert not report.complete
     assert any("stored into" in c["reason"] for c in report.concretizations)
+
+
+def test_an_lru_cached_function_of_the_target_starts_every_run_empty():
+    report = _explore(tt.cached_then_branch, max_runs=20)
+    assert sorted({tt.cached_then_branch(**t.inputs) for t in report.tests}) == [0, 1, 2]
+    assert report.complete and not report.concretizations

@@ -2,6 +2,7 @@
 the index (notes/s7-trial.md), kept apart from the test module (an exploration installs
 its models into every module under its target's import root)."""
 
+import functools
 import os
 import signal
 from operator import index as _index
@@ -114,3 +115,19 @@ def swap_in_place(i: int) -> int:
     if chars[0] == "c":
         return 1
     return 0
+
+
+@functools.lru_cache(maxsize=None)
+def _kind(flag: bool) -> str:
+    if flag:
+        return "on"
+    return "off"
+
+
+def cached_then_branch(flag: bool, x: int) -> int:
+    """wcwidth's `resolve_terminal` is an `lru_cache`d function: a later run calling it
+    with an earlier run's argument would skip its body and its branch."""
+    kind = _kind(flag)
+    if x > 10:
+        return 2
+    return 1 if kind == "on" else 0
