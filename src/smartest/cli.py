@@ -314,9 +314,10 @@ def _supervise(args, options) -> int:
         if not watchdog.resolved:
             return _import_failed(args, status, watchdog.stopped)
         if watchdog.stopped and (os.WIFSIGNALED(status) or not os.path.isfile(os.path.join(path, "report.json"))):
-            return _report_killed(args, path, temporary, stopped=watchdog.stopped, stuck_run=watchdog.stuck_run)
+            return _report_killed(args, options, path, temporary, stopped=watchdog.stopped,
+                                  stuck_run=watchdog.stuck_run)
         if os.WIFSIGNALED(status):
-            return _report_killed(args, path, temporary, signum=os.WTERMSIG(status))
+            return _report_killed(args, options, path, temporary, signum=os.WTERMSIG(status))
         return os.WEXITSTATUS(status)
     finally:
         if temporary:
@@ -393,13 +394,16 @@ def _die_with_parent() -> None:
         pass
 
 
-def _report_killed(args, path: str, temporary: bool, signum: int | None = None, stopped: str | None = None,
-                   stuck_run: bool = False) -> int:
+def _report_killed(args, options, path: str, temporary: bool, signum: int | None = None,
+                   stopped: str | None = None, stuck_run: bool = False) -> int:
     """The exploring process died (the target took it down with `signum`) or the
-    watchdog stopped it (`stopped` says why): say with which inputs, keep what was found."""
+    watchdog stopped it (`stopped` says why): say with which inputs, keep what was found,
+    its bugs confirmed by plain runs as a finished exploration's are."""
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
     from smartest.engine.outcome import Raised
     from smartest.engine.testcase import TestCase
+    from smartest.report.confirm import unreproduced_note
+    from smartest.report.confirm_apart import confirm_apart
     from smartest.report.rundir import read_run
 
     name = _signal_name(signum) if signum is not None else None
@@ -426,6 +430,13 @@ def _report_killed(args, path: str, temporary: bool, signum: int | None = None, 
     else:
         print(f"smartest: {stopped}")
     print(f"  {len(run.tests)} tests found before were kept" + ("" if temporary else f" in {path}"))
+    tests, unreproduced, changed = confirm_apart(lambda: _resolve(args, options), tests, options)
+    if unreproduced is None:
+        print("  they could not be run again plainly in time: their outcomes are unconfirmed")
+    elif unreproduced:
+        print(_safe(f"  {unreproduced_note(unreproduced)}"))
+    if changed:
+        print(f"  {changed} of them did something else when run plainly: they now expect what the plain run did")
     if args.emit_path and "emit" in run.start:
         counts = write_pytest_module(EmitTarget.from_dict(run.start["emit"]), tests, args.emit_path)
         print(f"  tests written to {args.emit_path} ({counts['regression']} regression, {counts['bug']} bug)")

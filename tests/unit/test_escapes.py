@@ -30,7 +30,7 @@ from smartest.trace.recorder import ACTIVE, Recorder
 MODELED = {
     "str": {"encode", "__add__", "__contains__", "__format__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__",
             "__le__", "__lt__", "__mod__", "__mul__", "__rmod__", "__rmul__", "center", "count", "endswith", "find",
-            "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isspace",
+            "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isprintable", "isspace",
             "isupper", "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace",
             "rfind", "rindex", "rjust", "rpartition", "rstrip", "split", "startswith", "strip", "upper", "zfill",
             "splitlines", "expandtabs", "swapcase", "translate", "capitalize", "title"},

@@ -39,6 +39,7 @@ STR_CASES = [
     lambda s, u, n: s.isdigit(), lambda s, u, n: s.isdecimal(), lambda s, u, n: s.isnumeric(),
     lambda s, u, n: s.isalpha(), lambda s, u, n: s.isalnum(), lambda s, u, n: s.isspace(),
     lambda s, u, n: s.isupper(), lambda s, u, n: s.islower(), lambda s, u, n: s.isascii(),
+    lambda s, u, n: s.isprintable(),
     lambda s, u, n: N.int_(s), lambda s, u, n: N.float_(s), lambda s, u, n: N.repr_(s),
     lambda s, u, n: formatting.format_value(s, ">6"), lambda s, u, n: formatting.format_value(s, "*^5.2"),
     lambda s, u, n: formatting.format_value(n, "+05"), lambda s, u, n: formatting.format_value(n, "x<4"),

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping
 
 from smartest.calls.protocol import CallPolicy, RunNotes
 from smartest.engine import ambient, isolation
+from smartest.engine.caches import clear_own_caches
 from smartest.engine.outcome import (Outcome, ProcessExit, Raised, RunTimeout,
                                      describe_exception, is_bug, short_traceback)
 from smartest.engine.returned import Unrecordable, recordable
@@ -156,6 +157,7 @@ def execute(target: Target, assignment: Mapping[str, Any], *, timeout: float, ma
     returned = raised = exc_seen = refusal = None
     outcome = Outcome.RETURNED
     old_exit = os._exit
+    clear_own_caches(target)
     saved = isolation.save(memory_mb)
     if use_timer:
         signal.signal(signal.SIGALRM, _on_alarm)

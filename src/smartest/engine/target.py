@@ -2,6 +2,7 @@
 into a callable, its parameters' input kinds, and the modules that are "own code"."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import importlib.util
@@ -240,6 +241,10 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
     if len(parts) > 1 and inspect.isclass(owner):
         raw = inspect.getattr_static(owner, parts[-1])
         if not isinstance(raw, (staticmethod, classmethod)):
+            if inspect.isfunction(raw) and _is_record(owner) and kind_for(owner) is not None:
+                # A record's fields are what its methods compute from: `Params()` with every
+                # default would be one point, and `complete` on it a promise about one value.
+                return raw, owner
             try:
                 instance = owner()
             except Exception as e:
@@ -250,6 +255,11 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
                     f"__init__ parameters, to call {qualname} ({type(e).__name__}: {e})") from None
             obj = getattr(instance, parts[-1])
     return obj, None
+
+
+def _is_record(cls: type) -> bool:
+    """A dataclass or a NamedTuple: a class that is its fields."""
+    return dataclasses.is_dataclass(cls) or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
 
 
 def supported_members(annotation: Any) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 
 from smartest.models.modules import register_function
 from smartest.models.registry import REGISTRY, register
@@ -184,6 +185,18 @@ def isinf(x):
         return math.isinf(x)
     v, t = _float_arg(x, "isinf")
     return make_bool(math.isinf(v), F.isinf(t))
+
+
+@register_function("operator", "index")
+@register_function("_operator", "index")   # what `from operator import index` binds says so
+def index(x):
+    """`operator.index`: an int is itself, term and all (CPython hands an int subclass
+    back unchanged), a bool its value as an int; anything else as CPython answers it."""
+    if type(x) is SymInt:
+        return x
+    if type(x) is SymBool:
+        return REGISTRY["int"](x)
+    return operator.index(x)
 
 
 @register_function("math", "isfinite")

@@ -1,4 +1,4 @@
-"""The source rewrite of the target's own functions: `in`, f-strings, `"..." % args`,
+"""The source rewrite of the target's own functions: `in`, `is True`, f-strings, `"..." % args`,
 a few method calls on plain strings, and dict and set displays (DESIGN.md decision
 2, reduced to what module globals cannot reach).
 
@@ -44,6 +44,12 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_Compare(self, node: ast.Compare):
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+                and any(isinstance(e, ast.Constant) and type(e.value) is bool
+                        for e in (node.left, node.comparators[0])):
+            test = self._call("__smartest_is__", node, [node.left, node.comparators[0]])
+            return ast.copy_location(ast.UnaryOp(ast.Not(), test), node) if isinstance(node.ops[0], ast.IsNot) \
+                else test
         if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
             return node
         test = self._call("__smartest_in__", node, [node.left, node.comparators[0]])
@@ -78,7 +84,11 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
+        if isinstance(node.slice, ast.Slice):
+            return node
+        if not isinstance(node.ctx, ast.Load):   # a store or a del: its key goes through a check
+            target = node.value if _names_only(node.value) else ast.Constant(None)
+            node.slice = self._call("__smartest_store_key__", node.slice, [copy.deepcopy(target), node.slice])
             return node
         return self._call("__smartest_getitem__", node, [node.value, node.slice])
 
@@ -119,6 +129,13 @@ class _Rewriter(ast.NodeTransformer):
                 or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
             return node
         return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
+
+
+def _names_only(node: ast.expr) -> bool:
+    """`x` or `x.a.b`: evaluating it a second time has no effect (no call, no index)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def rewrite_tree(tree: ast.Module) -> ast.Module:

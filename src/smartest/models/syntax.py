@@ -6,6 +6,10 @@ evaluates without seeing the proxies.
   constants runs C hashing or C comparisons.  With a symbolic item each becomes one
   condition, `x == k1 or x == k2 ...` (or a substring test): one branch, as the
   source has one test.
+* `x is True` / `x is False` (and `is not`) -> `__smartest_is__(x, True)`: a SymBool
+  stands for a bool, which CPython keeps as the singletons, so the identity is the
+  bool's value: one branch on its condition (`x is False` of a proxy would be False
+  whatever the value, and `bool | str` code told the flag from a name wrongly).
 * f-strings -> `__smartest_fstring__(...)`, `"..." % args` -> `__smartest_mod__`,
   and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
   `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
@@ -22,6 +26,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable
 
+from smartest.models import plain_index
 from smartest.models.escapes import BOUND_MODELS
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
@@ -127,6 +132,16 @@ CONTAINS[bytes] = _bytes_contains
 _CONVERSIONS = {"s": str, "r": repr, "a": ascii}
 
 
+def identical(left, right):
+    """`left is right` where one side is the constant True or False: with a SymBool on
+    the other side, its condition (or its negation), which answers the value's identity
+    and records the branch when tested."""
+    for x, c in ((left, right), (right, left)):
+        if type(x) is SymBool and type(c) is bool:
+            return make_bool(x.value is c, x.term if c else build.not_(x.term))
+    return left is right
+
+
 def fstring(*parts):
     """An f-string: literal parts and (value, conversion, spec) fields."""
     out = []
@@ -217,6 +232,8 @@ def getitem(obj, key):
     CPython's EnumType.__getitem__ does as `cls._member_map_[name]`."""
     if type(key) in _PLAIN:
         return obj[key]
+    if plain_index.is_case(obj, key):
+        return plain_index.item(obj, key)
     if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:
         members = obj.__dict__.get("_member_map_")
         hit = _lookup(members, key) if type(members) is dict else None
@@ -263,6 +280,17 @@ for _lookup_type in (dict, set, frozenset):
     BOUND_MODELS[_lookup_type] = _bound_lookup
 
 
+def _bound_str_method(obj: str, name: str):
+    """A plain str's method reached as a bound C method with a proxy argument: the
+    rewrite sees `"abc".index(ch)` but not `alphabet.index(ch)` with the alphabet in a
+    variable (hashids), which C would answer from the argument's concrete value."""
+    model = METHODS[str].get(name)
+    return None if model is None else (lambda *args, **kwargs: model(obj, *args, **kwargs))
+
+
+BOUND_MODELS[str] = _bound_str_method
+
+
 def dict_display(keys: tuple, values: tuple):
     """`{k: v, ...}` and `{}`: C builds a display by hashing its keys, so a symbolic key
     would be found by its concrete hash (a concretization).  The model of `dict()` keeps
@@ -285,6 +313,7 @@ def set_display(items: tuple):
     return REGISTRY["set"](list(items))
 
 
-HELPERS = {"__smartest_in__": contains, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
+HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
-           "__smartest_dict__": dict_display, "__smartest_set__": set_display}
+           "__smartest_dict__": dict_display, "__smartest_set__": set_display,
+           "__smartest_store_key__": plain_index.store_key}

@@ -54,7 +54,8 @@ def discover(spec: str) -> list[Unit]:
             raise TargetError(f"no such file: {spec}")
         return _module_units(_dotted(spec), _file_module(spec))
     if os.path.isdir(spec):
-        return [u for path in _python_files(spec) for u in _module_units(_dotted(path), _file_module(path))]
+        seen: set = set()   # a function re-exported by two modules is explored once
+        return [u for path in _python_files(spec) for u in _module_units(_dotted(path), _file_module(path), seen)]
     if not spec.replace(".", "").replace("_", "").isalnum():
         raise TargetError(f"target {spec!r} must look like path/to/file.py:func or pkg.mod:func, "
                           f"or name a module or package (pkg.mod, path/to/file.py, path/to/pkg/)")
@@ -66,11 +67,11 @@ def discover(spec: str) -> list[Unit]:
     if not paths:
         return _module_units(spec, lambda: (module, f"{spec}:"))
     base = os.path.realpath(paths[0])
-    units = []
+    units, seen = [], set()   # a function re-exported by two modules is explored once
     for path in _python_files(base):
         rel = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
         name = spec if rel == "__init__" else f"{spec}.{rel.removesuffix('.__init__')}"
-        units += _module_units(name, lambda name=name: (_import(name), f"{name}:"))
+        units += _module_units(name, lambda name=name: (_import(name), f"{name}:"), seen)
     return units
 
 
@@ -104,32 +105,49 @@ def _python_files(directory: str) -> list[str]:
     return out
 
 
-def _module_units(dotted: str, load) -> list[Unit]:
+def _module_units(dotted: str, load, seen: set | None = None) -> list[Unit]:
     try:
         module, prefix = load()
     except TargetError as e:
         return [Unit(dotted, "", "", f"import failed: {e}")]
+    seen = set() if seen is None else seen
     units = []
     for qualname, fn in public_functions(module):
-        units.append(Unit(dotted, qualname, prefix + qualname, _unsupported(fn)))
+        if id(fn) not in seen:
+            seen.add(id(fn))
+            units.append(Unit(dotted, qualname, prefix + qualname, _unsupported(fn)))
     return units
 
 
 def public_functions(module: ModuleType) -> list[tuple[str, object]]:
     """(qualified name, function) of the public functions and methods defined in
-    `module` (not imported into it); a class's dunder and private methods are left out."""
+    `module` (not imported into it), and of those it re-exports from a private module
+    of its own package (`from ._impl import parse`: `_impl` is never listed, so its
+    API is explored where the package shows it); a class's dunder and private methods
+    are left out."""
     found = []
     for name, obj in list(vars(module).items()):
         if name.startswith("_"):
             continue
-        if inspect.isfunction(obj) and obj.__module__ == module.__name__:
+        here = getattr(obj, "__module__", None) == module.__name__ or _reexported(module, obj)
+        if inspect.isfunction(obj) and here:
             found.append((name, obj))
-        elif inspect.isclass(obj) and obj.__module__ == module.__name__ and obj.__qualname__ == name:
+        elif inspect.isclass(obj) and here and obj.__qualname__ == name:
             for attr, raw in list(vars(obj).items()):
                 fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
                 if not attr.startswith("_") and inspect.isfunction(fn):
                     found.append((f"{name}.{attr}", fn))
     return found
+
+
+def _reexported(module: ModuleType, obj) -> bool:
+    """Whether `obj` comes from a private module (a name part with a leading `_`) of
+    the package `module` belongs to, one `_python_files` skips."""
+    home = getattr(obj, "__module__", None)
+    package = module.__name__.partition(".")[0]
+    if not isinstance(home, str) or home == module.__name__ or home.partition(".")[0] != package:
+        return False
+    return any(part.startswith("_") for part in home.split(".")[1:])
 
 
 def _unsupported(fn) -> str:

@@ -41,7 +41,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
             cov.switch_context(str(t.index))
             r = execute(target, t.inputs, timeout=timeout, max_depth=0, strict=strict, symbolic=False,
                         sandbox=sandbox)
-            if not same_outcome(r, t, _equal):
+            if not same_outcome(r, t, values_equal):
                 mismatches.append(t.index)
             elif t.raised is not None and r.raised is not None and r.raised.message != t.raised.message:
                 messages[t.index] = r.raised.message
@@ -96,7 +96,7 @@ def minimal_suite(data, tests: list[TestCase]) -> tuple[list[int], dict[str, lis
     return sorted(kept), new_arcs
 
 
-def _equal(a, b) -> bool:
+def values_equal(a, b) -> bool:
     """a == b, where the target's own __eq__ may raise or return a non-bool."""
     try:
         return bool(a == b)

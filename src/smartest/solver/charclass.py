@@ -28,7 +28,7 @@ WIDEST = {"lower": 2, "upper": 3}
 _CHAR_TESTS = {
     "isspace": str.isspace, "isdecimal": str.isdecimal, "isdigit": str.isdigit,
     "isnumeric": str.isnumeric, "isalpha": str.isalpha, "isalnum": str.isalnum,
-    "isupper": str.isupper, "islower": str.islower,
+    "isupper": str.isupper, "islower": str.islower, "isprintable": str.isprintable,
     "istitle_char": lambda ch: __import__("unicodedata").category(ch) == "Lt",
 }
 _BYTE_TESTS = {

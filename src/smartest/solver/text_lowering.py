@@ -100,6 +100,8 @@ def char_class(lw, t: Term) -> Term:
     act = [_active(s, k) for k in range(s.capacity)]
     if name == "isascii":
         return build.and_(*(_implies(a, build.lt(c, const(128))) for a, c in zip(act, s.chars)))
+    if name == "isprintable":   # true of the empty string, unlike the other classes
+        return build.and_(*(_implies(a, charclass.member(c, name, sort)) for a, c in zip(act, s.chars)))
     if name in ("isupper", "islower"):
         other = "islower" if name == "isupper" else "isupper"
         clean = build.and_(*(_implies(a, build.not_(build.or_(charclass.member(c, other, sort),
@@ -533,4 +535,4 @@ VALUES: dict[str, Callable] = {"skip": scan, "seek": scan, "rskip": scan, "count
                                "parse_float": parse_float, "parse_float_ok": parse_float, "has_code": has_code,
                                "codes_outside": codes_outside}
 VALUES.update({name: char_class for name in ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
-                                             "isspace", "isupper", "islower", "isascii")})
+                                             "isspace", "isupper", "islower", "isascii", "isprintable")})

@@ -15,7 +15,8 @@ from smartest.terms.rewrite import register_op
 from smartest.terms.term import Sort, Term, const, make
 
 INT, BOOL = Sort.INT, Sort.BOOL
-CLASSES = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace", "isupper", "islower", "isascii")
+CLASSES = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace", "isupper", "islower", "isascii",
+           "isprintable")
 # What str.split() / str.strip() treat as whitespace (Py_UNICODE_ISSPACE), as a string.
 WHITESPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())
 BYTES_WHITESPACE = b" \t\n\r\x0b\x0c"
