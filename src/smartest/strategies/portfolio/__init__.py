@@ -172,12 +172,13 @@ class PortfolioSearcher:
     otherwise (strategies/portfolio/duet.py)."""
 
     def __init__(self, halves: Sequence[str] = ("dfs", "generational"),
-                 schedule: Callable[[int], int] | None = None) -> None:
+                 schedule: Callable[[int], int] | None = None, streams: bool = True) -> None:
         self.tree = ExecutionTree()
         self._halves = [HALVES[h]() for h in halves]
         self._turn = 0                                  # choices made so far (unsat ones not counted)
         n = len(self._halves)
         self._schedule = schedule or (lambda turn: turn % n)    # turn -> the half whose turn it is
+        self._streams = streams                         # each half's queries on a solver stream of its own
         self._running: dict[tuple, Entry] = {}         # (node, side) -> the entry chosen for it
         self._shallow: list[tuple[int, int, Entry]] = []   # every entry by depth, for `give`
         self._tie = itertools.count()
@@ -222,7 +223,7 @@ class PortfolioSearcher:
                     entry.turn = self._turn + k
                     self._turn += k + 1
                     self.choices[i] += 1
-                    return replace(entry.cand, stream=i + 1)
+                    return replace(entry.cand, stream=i + 1) if self._streams else entry.cand
             k += 1
         return None
 

@@ -37,6 +37,8 @@ from smartest.calls.inline import InlinePolicy
 from smartest.strategies.portfolio import PortfolioSearcher
 
 HALVES = ("interleaved", "generational")
+import os
+STREAMS = os.environ.get("DUET_STREAMS", "0") == "1"   # SCRATCH
 
 
 def doubling(turn: int) -> int:
@@ -47,4 +49,4 @@ def doubling(turn: int) -> int:
 
 def build(options, solver, target) -> tuple[PortfolioSearcher, InlinePolicy]:
     """The `duet` strategy: the interleaved order, generational search at doubling gaps, calls inlined."""
-    return PortfolioSearcher(HALVES, doubling), InlinePolicy()
+    return PortfolioSearcher(HALVES, doubling, streams=STREAMS), InlinePolicy()
