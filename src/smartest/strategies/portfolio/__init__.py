@@ -169,7 +169,8 @@ HALVES = {"dfs": DepthFirstHalf, "generational": GenerationalHalf, "shallow": Sh
 class PortfolioSearcher:
     """The halves named by `halves` over one tree, in strict turns first to last unless
     `schedule` (a turn, counted in runs the halves chose, -> the index of its half) says
-    otherwise (strategies/portfolio/duet.py)."""
+    otherwise (strategies/portfolio/duet.py); each half's queries on a solver stream of
+    its own unless `streams` is false (the duet: one stream, why in its docstring)."""
 
     def __init__(self, halves: Sequence[str] = ("dfs", "generational"),
                  schedule: Callable[[int], int] | None = None, streams: bool = True) -> None:
