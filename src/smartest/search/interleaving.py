@@ -59,19 +59,11 @@ class InterleavedOrder:
             side = self._shallow()
             if side is not None:
                 return side
-        while self._stack:
-            slot = self._stack.pop()
-            if slot:
-                return self._take(slot)
-        return None
+        return self._first(self._stack, self._stack.pop)
 
     def shallowest(self) -> Any | None:
         """The shallowest side left, whatever its coverage (the root of the largest subtree)."""
-        while self._queue:
-            _, _, slot = heapq.heappop(self._queue)
-            if slot:
-                return self._take(slot)
-        return None
+        return self._first(self._queue, lambda: heapq.heappop(self._queue)[2])
 
     def _shallow(self) -> Any | None:
         while self._uncovered:
@@ -80,6 +72,14 @@ class InterleavedOrder:
                 return self._take(slot)
         self._breadth += 1
         return self.shallowest() if self._breadth % 2 == 0 else None
+
+    def _first(self, frontier: list, pop) -> Any | None:
+        """The first side `pop` takes off `frontier` that no other frontier took."""
+        while frontier:
+            slot = pop()
+            if slot:
+                return self._take(slot)
+        return None
 
     def _take(self, slot: list) -> Any:
         self.live -= 1
