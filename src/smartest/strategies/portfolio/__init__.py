@@ -224,6 +224,9 @@ class PortfolioSearcher:
                     entry.turn = self._turn + k
                     self._turn += k + 1
                     self.choices[i] += 1
+                    import os  # SCRATCH
+                    if os.environ.get("DUET_VARIANT") == "freshgen":
+                        return replace(entry.cand, stream=-1) if i == 1 else entry.cand
                     return replace(entry.cand, stream=i + 1) if self._streams else entry.cand
             k += 1
         return None
