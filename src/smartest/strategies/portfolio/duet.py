@@ -27,21 +27,23 @@ two above 1, at most m + log2(2m), so the bug comes by run k_I + log2(2 k_I - 2)
 interleaved order one); it is measured.  The exceptions of the portfolio's argument hold
 here too (models per stream, diverged runs, deepening rounds each a new portfolio).
 
-**One solver stream** (`Query.stream` 0 for both halves), unlike the 1:1 portfolio.
-z3's models depend on what its incremental solvers were asked before, so no half of a
-portfolio gets its solitary models exactly: on a stream of its own, a half's history
-lacks the queries of the sides the other half ran for it; on a shared one, it holds the
-other half's queries besides.  Here the generational half asks only the log2 of the
-queries, so either way the interleaved half's history is its solitary one give or take
-that many, and one stream loses nothing in faithfulness; it keeps one cache and one pool
-of incremental solvers, so a side both halves would ask about is solved once.  What two
-streams cost was not the second stream as such but where their models led
-(notes/s7-default2.md): on p48_str_split_fields (40 runs) the interleaved half's own
-stream answered with `",,,...,"` at the deepened bound 32, a 34-constraint path whose
-negations, each pushed as a level of its own onto an incremental solver, ran out of
-z3's 50M steps twice (about 15 CPU s each; unsat in 0.07 s with all of it in one
-level); on one stream the same order never went there (48 queries, 2.9M steps, against
-106M).  The table of notes/s7-default2.md is measured on one stream.
+**Solver streams: the interleaved half on the shared one, the generational half on
+none** (`STREAMS`; `Query.stream`, `NO_HISTORY`).  z3's models depend on what its
+incremental solvers were asked before.  On the shared stream the interleaved half's
+history is its solitary one but for the sides the generational half ran for it (and
+the engine's own rare queries); the generational half asks each query of a solver with
+no history, as its solitary search asks its first one (a new solver), and its wins on
+the table come by its 2nd-4th run, where that history is short anyway.  Measured
+(notes/s7-default2.md): both halves on one stream put the generational half's queries
+into the interleaved half's history, and calc_tokens under the default flags took 86
+runs (interleaved 21, DART 27); a stream per half (as the 1:1 portfolio has) keeps 23,
+but costs z3 time on string programs: a second pool of incremental solvers whose models
+led p48_str_split_fields (40 runs) to `",,,...,"` at the deepened bound 32, two of
+whose negations ran out of z3's 50M steps (106M steps in all against interleaved's
+3.3M), and a cache apart per stream, so the engine's own queries asked again what a
+half had been answered unknown (p50_str_replace_count: 2 step-limit queries against
+interleaved's 1).  This rule: calc_tokens 18, p48 4.5M steps and none unknown.  It was
+chosen after those three were measured on these programs, said so.
 
 Which doubling schedule is a choice fitted on the table, said so: generational at
 choices 1, 2, 4, 8, ... (the first choice its own) was also within 2x on every bug of
@@ -50,11 +52,11 @@ the table's close cases but pl0_calls (19 runs, DART's 9); at 2, 4, 8, ... it is
 from __future__ import annotations
 
 from smartest.calls.inline import InlinePolicy
+from smartest.solver.protocol import NO_HISTORY
 from smartest.strategies.portfolio import PortfolioSearcher
 
 HALVES = ("interleaved", "generational")
-import os
-STREAMS = os.environ.get("DUET_STREAMS", "0") == "1"   # SCRATCH
+STREAMS = (0, NO_HISTORY)   # the interleaved half on the shared history, the generational half on none
 
 
 def doubling(turn: int) -> int:
