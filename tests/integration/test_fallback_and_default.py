@@ -52,11 +52,12 @@ def test_a_search_without_concretization_needs_no_fallback():
         assert report.complete_under_bounds and report.fallback_runs == 0 and report.runs == report.paths == 12
 
 
-def test_the_default_is_interleaved_and_reaches_the_shallow_parser_bug():
+def test_the_default_is_duet_and_reaches_the_shallow_parser_bug():
     # pl0_calls: "." is a bug (IndexError).  From seed 1's first input, DART's
     # depth-first order stays in the first subtree (no bug in 1000 runs measured by
-    # benchmarks/run.py); the interleaved order reaches it within a few dozen runs.
-    assert Options().strategy == "interleaved"
+    # benchmarks/run.py); the default's interleaved half reaches it within a few dozen
+    # runs (15 measured; interleaved alone 14).
+    assert Options().strategy == "duet"
     path = os.path.join(BENCH, "pl0_calls.py")
     bugs, _ = _bug_runs(path, "parse", max_str_len=16, max_runs=60, seed=1)
     assert bugs and bugs[0] <= 30
@@ -119,7 +120,7 @@ def _benchmark_cell(spec: str, strategy: str, options: dict) -> dict:
 def test_a_shallow_side_of_the_first_run_comes_within_twice_generationals_runs(program, strategy):
     # Both are searched to the end in 8 runs and their bug is a shallow side of the
     # first run, which generational takes first (2 and 3 runs).  The interleaved order
-    # (the default) takes two depth-first choices before its first
+    # (the default before the duet) takes two depth-first choices before its first
     # coverage choice (5 and 7, over 2x); the portfolio's generational half has every
     # other run from the start (3 and 5), the duet's the 2nd, 4th, 8th... (3 and 5).
     # Measured as benchmarks/default_strategy.py measures (fixed flags).
@@ -152,13 +153,29 @@ def test_the_default_and_duet_find_calc_tokens_bug_within_twice_the_best_runs(tm
     # other choice was the shallowest side once every branch side was covered
     # (breadth-first), and the depth-first half followed those shallow runs' subtrees:
     # the bug came at run 91 (fixed bounds; DART 19) and 96 (default flags; DART 27);
-    # with its 2:1 mix 15 and 21; duet 23 and 23.
-    # duet only under fixed bounds: under the default flags its two solver streams make
-    # z3 slow on this string program (notes/s6-default.md), about 45 s of CI for one count.
-    assert Options().strategy == "interleaved"
+    # with its 2:1 mix 15 and 21; the duet (the default) 23 and 18.
+    # Its halves' solver streams decide this count: one stream for both, 86 under the
+    # default flags; the rule kept in duet.py, measured in notes/s7-default2.md.
+    assert Options().strategy == "duet"
     path = os.path.join(BENCH, "calc_divzero.py")
-    strategies = ("dart", "interleaved", "duet") if flags else ("dart", "interleaved")
-    first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags, strategies=strategies)
+    first = _first_bug_runs(tmp_path, path, "calc_tokens", *flags, strategies=("dart", "interleaved", "duet"))
     assert first["interleaved"] <= 2 * first["dart"], first
-    if "duet" in first:
-        assert first["duet"] <= 2 * min(first.values()), first
+    assert first["duet"] <= 2 * min(first.values()), first
+
+
+def test_duet_leaves_no_string_query_to_z3s_step_limit(tmp_path):
+    # p48_str_split_fields, 40 runs (strings of 4, deepened): with a solver stream per
+    # half, the interleaved half's stream answered ",,,...," at the deepened bound 32,
+    # and two negations of that 34-branch path ran out of z3's 50M steps (about 15 CPU s
+    # each, the duet 48 s against interleaved's 3); on one stream, as the solitary
+    # interleaved order, no query is unknown (notes/s7-default2.md).  In a fresh process:
+    # models depend on the z3 context's history.
+    path = os.path.join(ROOT, "tests", "programs", "p48_str_split_fields.py")
+    out = tmp_path / "duet.json"
+    proc = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{path}:fields", "--strategy", "duet",
+                           "--no-run-dir", "--quiet", "--no-coverage", "--time-limit", "900", "--max-runs", "40",
+                           "--max-str-len", "4", "--json", str(out)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=900, check=False)
+    assert proc.returncode in (0, 1), proc.stderr[-2000:]
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["runs"] == 40 and report["solver"]["unknown"] == 0, report["solver"]

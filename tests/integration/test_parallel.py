@@ -60,7 +60,7 @@ def test_more_workers_than_subtrees_stay_complete():
 
 @pytest.mark.parametrize("strategy", ["duet", "portfolio", "interleaved", "generational"])
 def test_deepening_rounds_run_in_parallel_with_the_same_bugs_and_coverage(strategy):
-    """The default run (interleaved, bounds that deepen): each round split among the
+    """The default run (duet, bounds that deepen): each round split among the
     workers, the bug past the starting bound found, the same coverage at exhaustion."""
     path = os.path.join(HERE, "targets", "parallel_deep.py")
     kw = {"deepen": True, "coverage": True, "max_runs": 2000}
@@ -77,7 +77,7 @@ def test_deepening_rounds_run_in_parallel_with_the_same_bugs_and_coverage(strate
 def test_a_default_run_with_workers_is_parallel():
     path = os.path.join(HERE, "targets", "parallel_deep.py")
     report = smartest.explore(f"{path}:tag", workers=2, run_dir=None, coverage=False, max_runs=2000)
-    assert report.strategy == "interleaved" and report.extra["parallel"]["workers"] == 2
+    assert report.strategy == "duet" and report.extra["parallel"]["workers"] == 2
     assert "bug AssertionError" in _labels(path, "tag", report) and report.complete
 
 

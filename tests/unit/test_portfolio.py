@@ -11,11 +11,12 @@ import pytest
 from smartest.calls.protocol import RunNotes
 from smartest.search.dfs import DepthFirstSearcher
 from smartest.search.protocol import ExploredRun
-from smartest.solver.protocol import Status
+from smartest.solver.protocol import NO_HISTORY, Status
 from smartest.strategies.generational import GenerationalSearcher
 from smartest.strategies.interleaved import InterleavedSearcher
 from smartest.strategies.portfolio import PortfolioSearcher
 from smartest.strategies.portfolio.duet import HALVES, doubling
+from smartest.strategies.portfolio.duet import build as build_duet
 from smartest.terms import Sort, var
 from smartest.trace.path import Branch
 from smartest.trace.site import Site
@@ -128,3 +129,18 @@ def test_the_duet_gives_generational_the_doubling_turns_and_keeps_both_bounds():
         assert k <= k_i + math.log2(2 * k_i - 2), (side, k_i, k)
         if k_g <= 6:
             assert k <= 2 ** (k_g - 1) + 1, (side, k_g, k)
+
+
+def test_the_duets_generational_half_asks_with_no_solver_history_and_the_portfolio_per_half():
+    # The duet: the interleaved half on the shared stream, the generational half on
+    # none (every query on a solver of its own); the 1:1 portfolio: a stream per half.
+    # Why, measured, in duet.py and notes/s7-default2.md.
+    duet, _ = build_duet(None, None, None)
+    streams = {"duet": set(), "portfolio": set()}
+    for name, searcher in (("duet", duet), ("portfolio", PortfolioSearcher())):
+        searcher.update(ExploredRun(_path(()), (), {}, None, False, True, RunNotes(), True))
+        while (cand := searcher.select()) is not None:
+            streams[name].add(cand.stream)
+            target = tuple(t for _, t in cand.expect)
+            searcher.update(ExploredRun(_path(target), (), {}, cand, False, True, RunNotes(), True))
+    assert streams == {"duet": {0, NO_HISTORY}, "portfolio": {1, 2}}

@@ -14,6 +14,9 @@ class Status(enum.Enum):
     UNKNOWN = "unknown"
 
 
+NO_HISTORY = -1     # a `Query.stream` whose queries leave nothing behind and find nothing before them
+
+
 @dataclass(frozen=True)
 class Query:
     """Is the conjunction of `constraints` satisfiable?  The last one is usually the
@@ -23,10 +26,11 @@ class Query:
     `fresh`: a one-off question (the bound probe of engine/deepening) that must leave
     nothing behind that changes later answers: the backend shares its translation but
     none of its incremental solvers.
-    `stream`: whose solver history may shape the model (0: the one shared history).
-    z3's models depend on what its incremental solvers were asked before, so a searcher
-    that runs two searches in turn (strategies/portfolio/) gives each its own stream:
-    each then gets the models it would get alone, as long as it asks the same queries."""
+    `stream`: whose solver history may shape the model (0: the one shared history;
+    NO_HISTORY: none, each query on a solver of its own, as a `fresh` one).  z3's models
+    depend on what its incremental solvers were asked before, so a searcher that runs two
+    searches in turn (strategies/portfolio/) gives each its own stream: each then gets
+    the models it would get alone, as long as it asks the same queries."""
 
     constraints: tuple[Term, ...]
     domains: Mapping[Term, Term] = field(default_factory=dict)

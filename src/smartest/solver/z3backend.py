@@ -24,7 +24,7 @@ from typing import Any, Callable
 import z3
 
 from smartest.solver.exactness import MIN_WIDTH, POW_BOUND, Exactness
-from smartest.solver.protocol import Answer, Query, Status
+from smartest.solver.protocol import NO_HISTORY, Answer, Query, Status
 from smartest.terms import Term
 from smartest.terms.term import Sort
 
@@ -598,11 +598,12 @@ class Z3Backend:
         """(status, model, exact) in one encoding.  `under`: the encoding is an
         under-approximation (bit-vectors), whose unsat only says "not within W bits";
         `exact`: the model came from the check with every exactness guard assumed.
-        A `fresh` query gets a solver of its own, dropped after the check: a pooled
-        solver it used (or evicted) would answer later queries with other models."""
+        A `fresh` query (or one on the NO_HISTORY stream) gets a solver of its own,
+        dropped after the check: a pooled solver it used (or evicted) would answer later
+        queries with other models."""
         if tr.bv or any(self.strategy.floaty(c) for c in query.constraints):
             return self._solve_once(tr, query, variables, under)
-        if query.fresh:
+        if query.fresh or query.stream == NO_HISTORY:
             parts, guards = self._parts(tr, query, variables)
             solver = self.limits.solver()
             solver.push()      # the incremental core, as in the pool: no tactic set-up for one check

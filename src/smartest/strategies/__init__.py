@@ -52,8 +52,8 @@ register(Strategy("portfolio", "DART's depth-first and generational search in st
                   "smartest.strategies.portfolio"))
 register(Strategy("portfolio3", "the portfolio with a third half, the shallowest side not yet covered, calls inlined",
                   "portfolio of searchers (KLEE's interleaving, SAGE's generations)", "smartest.strategies.portfolio.three"))
-register(Strategy("duet", "the interleaved order and generational search in strict turns over one tree, each in "
-                  "its own order, calls inlined", "portfolio of searchers (KLEE's interleaving, SAGE's generations)",
+register(Strategy("duet", "the interleaved order, with generational search at the 2nd, 4th, 8th... choice, over one "
+                  "tree, each in its own order, calls inlined", "portfolio of searchers (KLEE's interleaving, SAGE's generations)",
                   "smartest.strategies.portfolio.duet"))
 register(Strategy("smart", "SMART: top-down compositional search with function summaries",
                   "SMART (Godefroid, POPL'07) §3", "smartest.strategies.smart"))

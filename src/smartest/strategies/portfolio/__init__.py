@@ -169,15 +169,18 @@ HALVES = {"dfs": DepthFirstHalf, "generational": GenerationalHalf, "shallow": Sh
 class PortfolioSearcher:
     """The halves named by `halves` over one tree, in strict turns first to last unless
     `schedule` (a turn, counted in runs the halves chose, -> the index of its half) says
-    otherwise (strategies/portfolio/duet.py)."""
+    otherwise (strategies/portfolio/duet.py); each half's queries on a solver stream of
+    its own unless `streams` (half -> `Query.stream`) says otherwise (the duet's, and
+    why, in its docstring)."""
 
     def __init__(self, halves: Sequence[str] = ("dfs", "generational"),
-                 schedule: Callable[[int], int] | None = None) -> None:
+                 schedule: Callable[[int], int] | None = None, streams: Sequence[int] | None = None) -> None:
         self.tree = ExecutionTree()
         self._halves = [HALVES[h]() for h in halves]
         self._turn = 0                                  # choices made so far (unsat ones not counted)
         n = len(self._halves)
         self._schedule = schedule or (lambda turn: turn % n)    # turn -> the half whose turn it is
+        self._streams = tuple(streams or range(1, n + 1))  # the solver stream of each half's queries
         self._running: dict[tuple, Entry] = {}         # (node, side) -> the entry chosen for it
         self._shallow: list[tuple[int, int, Entry]] = []   # every entry by depth, for `give`
         self._tie = itertools.count()
@@ -222,7 +225,7 @@ class PortfolioSearcher:
                     entry.turn = self._turn + k
                     self._turn += k + 1
                     self.choices[i] += 1
-                    return replace(entry.cand, stream=i + 1)
+                    return replace(entry.cand, stream=self._streams[i])
             k += 1
         return None
 
