@@ -392,8 +392,8 @@ class Concretizer:
                 not self._satisfiable((*prefix, *found[0], build.and_(*found[1]))):
             found = None
         if found is None:
-            found = self._by_model(prefix, calls, rest)
-            if found is not None and found[1] is None:
+            found = self._by_model(prefix, calls, mapping, rest)
+            if found is False:
                 return None    # no combination of known paths fits
         if found is None:
             found = pick(0, (), dict(mapping), rest, False)
@@ -403,7 +403,8 @@ class Concretizer:
             self.memo.used(known)
         return found[0], found[1]
 
-    def _by_model(self, prefix: tuple[Term, ...], calls: list, rest: tuple[Term, ...]):
+    def _by_model(self, prefix: tuple[Term, ...], calls: list, mapping: dict[Term, Term],
+                  rest: tuple[Term, ...]):
         r"""The choice in one query, when its first leaf failed: every call's known
         paths as one disjunction (links /\ (path_1 /\ alpha = result_1 \/ ...)),
         conjoined with the rest, and from a model each call's first known path that
@@ -412,27 +413,28 @@ class Concretizer:
         time and gave up after its budget where the countdown of incdec needs its
         coarse steps first (46 to 61 calls: 135 to 163 queries, then the backward
         choice of probe.py another 50 to 80; notes/s7-latest2.md).  Unsatisfiable:
-        no combination of known paths fits, so the search would have failed too (its
-        queries are this one's parts).  (chosen, rest, known paths), or None to
-        let the search decide (a call run concretely, too many known paths, a model
-        that does not say)."""
+        no combination of known paths fits, so the search would have failed too (each
+        of its leaves implies this query): False.  Otherwise (chosen, rest, known
+        paths), or None to let the search decide (a call run concretely, too many
+        known paths, a model that does not say)."""
         if any(options is None or len(options) > self.MODEL_OPTIONS for _, _, _, options, _ in calls):
             return None
-        parts, choices = [], []
+        linked, choices = [], []
         for cid, alpha, links, options, _ in calls:
-            paths = [kp.at(cid) for kp in options]
-            choices.append([build.and_(*kp.constraints, build.eq(alpha, kp.result)) for kp in paths])
-            parts.append(build.and_(*links, build.or_(*choices[-1])))
+            linked.append(tuple(substitute(link, mapping) for link in links))
+            choices.append([build.and_(*kp.constraints, build.eq(alpha, kp.result))
+                            for kp in (known.at(cid) for known in options)])
         self.stats.choice_queries += 1
         if self.solver is None:
             return None
-        answer = self.solver.check(Query((*prefix, *parts, *rest), self.domains))
+        query = (*prefix, *(build.and_(*links, build.or_(*terms)) for links, terms in zip(linked, choices)), *rest)
+        answer = self.solver.check(Query(query, self.domains))
         if answer.status is Status.UNSAT:
-            return (), None, ()
+            return False
         if answer.status is not Status.SAT or answer.model is None:
             return None
         chosen, used = [], []
-        for (cid, alpha, links, options, _), terms in zip(calls, choices):
+        for links, terms, (_, _, _, options, _) in zip(linked, choices, calls):
             j = next((j for j, t in enumerate(terms) if _holds(t, answer.model)), None)
             if j is None:
                 return None
