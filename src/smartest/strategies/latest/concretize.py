@@ -389,7 +389,7 @@ class Concretizer:
             return None
         found = pick(0, (), dict(mapping), rest, True)
         if found is not None and (found[0] or found[1]) and \
-                not self._satisfiable((*prefix, *found[0], build.and_(*found[1]))):
+                not self._satisfiable((*prefix, build.and_(*found[0], *found[1]))):
             found = None
         if found is None:
             found = self._by_model(prefix, calls, mapping, rest)
@@ -427,7 +427,10 @@ class Concretizer:
         self.stats.choice_queries += 1
         if self.solver is None:
             return None
-        query = (*prefix, *(build.and_(*links, build.or_(*terms)) for links, terms in zip(linked, choices)), *rest)
+        # One conjunction last, as the search's steps ask theirs: independence slicing
+        # keeps what is connected to the last constraint, and all of this is new.
+        query = (*prefix, build.and_(*(build.and_(*links, build.or_(*terms)) for links, terms in zip(linked, choices)),
+                                     *rest))
         answer = self.solver.check(Query(query, self.domains))
         if answer.status is Status.UNSAT:
             return False

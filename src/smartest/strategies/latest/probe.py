@@ -133,7 +133,10 @@ class Prober:
             if known is None:
                 return None
             chosen = (*self._terms(call, known), *chosen)
-        return chosen if self._ask((*base, *chosen), budget) else None
+        # The whole choice last, one conjunction: independence slicing keeps what is
+        # connected to the last constraint, so a choice split over several would be
+        # asked only in part.
+        return chosen if self._ask((*base, build.and_(*chosen)), budget) else None
 
     def _folds(self, base: tuple[Term, ...], chosen: tuple[Term, ...], call: tuple, known: KnownPath) -> bool:
         """Constant folding: does nothing the base and the later calls' choices say
