@@ -88,6 +88,14 @@ class Concretizer:
     # calc_lex, n = 8, 800 runs: 9,013 -> 8,125 queries, the same 4 valid inputs).
     CHOICE_FAILURES = 1
     MODEL_OPTIONS = 32    # known paths of one call beyond which the choice is not asked as one disjunction
+    # Fewest calls for which a failed first leaf is followed by the choice read off one
+    # model.  A model's choice depends on what z3 was asked before, so with it the lazy
+    # half's inputs left the lazy search's own (calc_lex, n = 8: its 12th input of 250
+    # missing from the default's 501, though the counts of choices, probes and abstract
+    # paths were the same), against interleave.py's promise; where a choice has few
+    # calls its steps are cheap.  calc_lex's choices have at most 20 calls (calc_ops2,
+    # n = 10), PL/0's up to 23, incdec's 7 to 61, and its steps failed from 46 on.
+    MODEL_CALLS = 21
 
     def __init__(self, stats: Any, *, solver: Solver | None, domains: dict, functions: dict,
                  memo: bool, callee_deepest_first: bool, later=None, probe: bool = True,
@@ -417,7 +425,8 @@ class Concretizer:
         of its leaves implies this query): False.  Otherwise (chosen, rest, known
         paths), or None to let the search decide (a call run concretely, too many
         known paths, a model that does not say)."""
-        if any(options is None or len(options) > self.MODEL_OPTIONS for _, _, _, options, _ in calls):
+        if len(calls) < self.MODEL_CALLS or \
+                any(options is None or len(options) > self.MODEL_OPTIONS for _, _, _, options, _ in calls):
             return None
         linked, choices = [], []
         for cid, alpha, links, options, _ in calls:
