@@ -44,6 +44,7 @@ from smartest.strategies.latest.scopes import ScopeSearch, View, first_differenc
 from smartest.solver.protocol import Query, Solver, Status
 from smartest.symbolic.realize import term_of
 from smartest.terms import Term, build
+from smartest.terms.evaluate import evaluate
 from smartest.terms.rewrite import substitute
 from smartest.trace.path import path_constraint
 
@@ -63,6 +64,14 @@ def _assign(terms: tuple[Term, ...], mapping: dict[Term, Term]) -> tuple[Term, .
     return tuple(out)
 
 
+def _holds(term: Term, model) -> bool:
+    """Is `term` true in `model` (False where the model does not say)?"""
+    try:
+        return bool(evaluate(term, model))
+    except Exception:   # a variable the model leaves out, an undefined operation
+        return False
+
+
 @dataclass(frozen=True)
 class Rejected:
     status: Status
@@ -78,6 +87,15 @@ class Concretizer:
     # failure allowed, 1,082 queries and the same 3 paths concretized, 5 refuted (on
     # calc_lex, n = 8, 800 runs: 9,013 -> 8,125 queries, the same 4 valid inputs).
     CHOICE_FAILURES = 1
+    MODEL_OPTIONS = 32    # known paths of one call beyond which the choice is not asked as one disjunction
+    # Fewest calls for which a failed first leaf is followed by the choice read off one
+    # model.  A model's choice depends on what z3 was asked before, so with it the lazy
+    # half's inputs left the lazy search's own (calc_lex, n = 8: its 12th input of 250
+    # missing from the default's 501, though the counts of choices, probes and abstract
+    # paths were the same), against interleave.py's promise; where a choice has few
+    # calls its steps are cheap.  calc_lex's choices have at most 20 calls (calc_ops2,
+    # n = 10), PL/0's up to 23, incdec's 7 to 61, and its steps failed from 46 on.
+    MODEL_CALLS = 21
 
     def __init__(self, stats: Any, *, solver: Solver | None, domains: dict, functions: dict,
                  memo: bool, callee_deepest_first: bool, later=None, probe: bool = True,
@@ -314,17 +332,31 @@ class Concretizer:
         `CHOICE_QUERIES` of them).  Measured on calc.py (3 operations, n = 12, 60 s):
         choosing by folding alone and letting the final candidate's query check the
         choice was refused half the time and got through 286 abstract paths; with a
-        query per step, 360.  Returns (constraints, rest) or None."""
+        query per step, 360.  Returns (constraints, rest) or None.
+
+        The search's first leaf is asked first, in one query: the first known path
+        of each call that folding does not rule out.  If that conjunction is
+        satisfiable, so was each step's query on the way to it (each is implied by
+        it), so the search would have chosen exactly it: one query instead of one
+        per call.  Only when it is not does the search go step by step.  On
+        incdec (every abstract path a chain of `inc` and `dec` calls, 7 to 40 of
+        them, whose first known paths nearly always fit) the choices cost one
+        query per call, 2,555 of the lazy search's 3,465 queries in 100 runs
+        (notes/s7-latest2.md)."""
         budget = [self.CHOICE_QUERIES + 2 * len(calls)]
 
-        def pick(j: int, chosen: tuple[Term, ...], mapping: dict[Term, Term], rest: tuple[Term, ...]):
+        def pick(j: int, chosen: tuple[Term, ...], mapping: dict[Term, Term], rest: tuple[Term, ...],
+                 first: bool):
+            """The choice for calls j.. (chosen, rest, known paths used), or None;
+            `first`: the first leaf only, no queries."""
             if j == len(calls):
-                return chosen, rest
+                return chosen, rest, ()
             cid, alpha, links, options, args = calls[j]
             if options is None:   # runs concretely if its arguments are constants by now
                 result = self._concrete_result(args, mapping)
                 after_call = None if result is None else _assign(rest, {alpha: result})
-                return None if after_call is None else pick(j + 1, chosen, {**mapping, alpha: result}, after_call)
+                return None if after_call is None else \
+                    pick(j + 1, chosen, {**mapping, alpha: result}, after_call, first)
             # Arguments may be earlier calls' results: use the chosen paths'.  A formal
             # bound to a constant is replaced by it, so the call's known path folds to
             # the constraints on the inputs it really adds (positions in a string are
@@ -345,7 +377,7 @@ class Concretizer:
                 if after_call is None:
                     continue
                 new = (*open_links, *added)
-                if new or after_call != rest:
+                if not first and (new or after_call != rest):
                     if budget[0] <= 0:
                         return None
                     budget[0] -= 1
@@ -353,16 +385,74 @@ class Concretizer:
                     # on its stack across these queries; each query adds one candidate.
                     if not self._satisfiable((*prefix, *chosen, build.and_(*new, *after_call))):
                         continue
-                found = pick(j + 1, (*chosen, *new), {**mapping, **bound, alpha: result}, after_call)
+                found = pick(j + 1, (*chosen, *new), {**mapping, **bound, alpha: result}, after_call, first)
                 if found is not None:
-                    self.memo.used(known)
-                    return found
-                if budget[0] <= 0:
+                    return found[0], found[1], (known, *found[2])
+                if first or budget[0] <= 0:
                     return None
             return None
 
         rest = self._rest(scope, target, after, mapping, outer)
-        return None if rest is None else pick(0, (), dict(mapping), rest)
+        if rest is None:
+            return None
+        found = pick(0, (), dict(mapping), rest, True)
+        if found is not None and (found[0] or found[1]) and \
+                not self._satisfiable((*prefix, build.and_(*found[0], *found[1]))):
+            found = None
+        if found is None:
+            found = self._by_model(prefix, calls, mapping, rest)
+            if found is False:
+                return None    # no combination of known paths fits
+        if found is None:
+            found = pick(0, (), dict(mapping), rest, False)
+        if found is None:
+            return None
+        for known in found[2]:
+            self.memo.used(known)
+        return found[0], found[1]
+
+    def _by_model(self, prefix: tuple[Term, ...], calls: list, mapping: dict[Term, Term],
+                  rest: tuple[Term, ...]):
+        r"""The choice in one query, when its first leaf failed: every call's known
+        paths as one disjunction (links /\ (path_1 /\ alpha = result_1 \/ ...)),
+        conjoined with the rest, and from a model each call's first known path that
+        holds in it (one does: the model satisfies the disjunction; together they
+        satisfy the rest).  The depth-first search chose known paths one query at a
+        time and gave up after its budget where the countdown of incdec needs its
+        coarse steps first (46 to 61 calls: 135 to 163 queries, then the backward
+        choice of probe.py another 50 to 80; notes/s7-latest2.md).  Unsatisfiable:
+        no combination of known paths fits, so the search would have failed too (each
+        of its leaves implies this query): False.  Otherwise (chosen, rest, known
+        paths), or None to let the search decide (a call run concretely, too many
+        known paths, a model that does not say)."""
+        if len(calls) < self.MODEL_CALLS or \
+                any(options is None or len(options) > self.MODEL_OPTIONS for _, _, _, options, _ in calls):
+            return None
+        linked, choices = [], []
+        for cid, alpha, links, options, _ in calls:
+            linked.append(tuple(substitute(link, mapping) for link in links))
+            choices.append([build.and_(*kp.constraints, build.eq(alpha, kp.result))
+                            for kp in (known.at(cid) for known in options)])
+        self.stats.choice_queries += 1
+        if self.solver is None:
+            return None
+        # One conjunction last, as the search's steps ask theirs: independence slicing
+        # keeps what is connected to the last constraint, and all of this is new.
+        query = (*prefix, build.and_(*(build.and_(*links, build.or_(*terms)) for links, terms in zip(linked, choices)),
+                                     *rest))
+        answer = self.solver.check(Query(query, self.domains))
+        if answer.status is Status.UNSAT:
+            return False
+        if answer.status is not Status.SAT or answer.model is None:
+            return None
+        chosen, used = [], []
+        for links, terms, (_, _, _, options, _) in zip(linked, choices, calls):
+            j = next((j for j, t in enumerate(terms) if _holds(t, answer.model)), None)
+            if j is None:
+                return None
+            chosen += [*links, terms[j]]
+            used.append(options[j])
+        return tuple(chosen), rest, tuple(used)
 
     def _concrete_result(self, call: tuple, mapping: dict[Term, Term]) -> Term | None:
         """The result a call whose arguments are constants under `mapping` returned when

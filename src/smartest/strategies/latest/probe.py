@@ -103,7 +103,9 @@ class Prober:
                 base = (*base, build.le(const(floor), alpha))
         budget = Budget(self.RUNS, self.QUERIES)
         c.stats.probed_paths += 1
-        found = yield from self._choose(scope, target, run, calls, len(calls) - 1, base, (), budget)
+        found = self._first(calls, base, budget)
+        if found is None:
+            found = yield from self._choose(scope, target, run, calls, len(calls) - 1, base, (), budget)
         if found is not None:
             c.stats.probe_choices += 1
         return found
@@ -118,10 +120,27 @@ class Prober:
         known = known.at(cid)
         return (*links, *known.constraints, build.eq(alpha, known.result))
 
-    def _fits(self, base: tuple[Term, ...], chosen: tuple[Term, ...], call: tuple, known: KnownPath,
-              budget: Budget) -> bool:
-        """Is `known` for `call` consistent with the base and the later calls' choices?
-        Constant folding first (a result the rest forbids), then one query."""
+    def _first(self, calls: list, base: tuple[Term, ...], budget: Budget) -> tuple[Term, ...] | None:
+        """The backward search's first leaf, asked in one query: for each call from
+        the last, its first known path that folding does not rule out.  If that is
+        satisfiable, each step's query on the way to it was (each is implied by
+        it), so `_choose` would return exactly it, at one query per call (incdec:
+        46 to 61 calls per abstract path once the countdown needs coarse steps;
+        notes/s7-latest2.md).  None: ask `_choose`."""
+        chosen: tuple[Term, ...] = ()
+        for call in reversed(calls):
+            known = next((kp for kp in self.c.memo.known(call[2]) if self._folds(base, chosen, call, kp)), None)
+            if known is None:
+                return None
+            chosen = (*self._terms(call, known), *chosen)
+        # The whole choice last, one conjunction: independence slicing keeps what is
+        # connected to the last constraint, so a choice split over several would be
+        # asked only in part.
+        return chosen if self._ask((*base, build.and_(*chosen)), budget) else None
+
+    def _folds(self, base: tuple[Term, ...], chosen: tuple[Term, ...], call: tuple, known: KnownPath) -> bool:
+        """Constant folding: does nothing the base and the later calls' choices say
+        rule out `known` for `call` (a result the rest forbids)?"""
         alpha = call[3]
         if known.result is None or known.result.sort is not alpha.sort:
             return False
@@ -132,12 +151,23 @@ class Prober:
                     folded = substitute(t, {alpha: result})
                     if folded.op == "const" and not folded.value:
                         return False
+        return True
+
+    def _ask(self, constraints: tuple[Term, ...], budget: Budget) -> bool:
         budget.queries -= 1
         self.c.stats.probe_queries += 1
+        return self.c.solver is not None and \
+            self.c.solver.check(Query(constraints, self.c.domains)).status is Status.SAT
+
+    def _fits(self, base: tuple[Term, ...], chosen: tuple[Term, ...], call: tuple, known: KnownPath,
+              budget: Budget) -> bool:
+        """Is `known` for `call` consistent with the base and the later calls' choices?
+        Constant folding first, then one query."""
+        if not self._folds(base, chosen, call, known):
+            return False
         # The later choices stay separate and in order (the solver keeps them on its
         # stack); the candidate goes last, one conjunction.
-        query = Query((*base, *chosen, build.and_(*self._terms(call, known))), self.c.domains)
-        return self.c.solver is not None and self.c.solver.check(query).status is Status.SAT
+        return self._ask((*base, *chosen, build.and_(*self._terms(call, known))), budget)
 
     def _choose(self, scope: CallId, target: View, run: View, calls: list, j: int, base: tuple[Term, ...],
                 chosen: tuple[Term, ...], budget: Budget):
