@@ -80,7 +80,9 @@ class SiteIndex:
             for module in self.modules:
                 for obj in list(vars(module).values()):
                     for fn in _functions(obj):
-                        while fn is not None:       # intercepted functions wrap the target's own
+                        # Intercepted functions wrap the target's own; a wrapper may
+                        # also wrap C code (a model's stand-in), which has no code object.
+                        while isinstance(fn, FunctionType):
                             self._add(fn.__code__)
                             fn = getattr(fn, "__wrapped__", None)
         filename, function, first, offset = key.rsplit(":", 3)
