@@ -13,7 +13,9 @@ from support.oracle import load
 PATH = os.path.join(os.path.dirname(__file__), "targets", "twin_targets.py")
 
 
-@pytest.mark.parametrize("bound", [1, 2])
+# bound 2 took 488 s of the suite's 1,006 on the merged main of session 7 (its 60 s time
+# limit is not a wall in-process; not traced yet): a quality check until it is.
+@pytest.mark.parametrize("bound", [1, pytest.param(2, marks=pytest.mark.quality)])
 def test_json_loads_reaches_every_outcome_or_says_it_did_not(bound):
     plain = load(PATH).seven
     report = explore(f"{PATH}:seven", run_dir=None, coverage=False, max_runs=60, max_str_len=bound,
