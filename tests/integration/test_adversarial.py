@@ -151,15 +151,20 @@ def test_kill_int_to_smartest_stops_it_and_keeps_the_report(tmp_path):
     run_dir = tmp_path / "runs"
     proc = subprocess.Popen([sys.executable, "-m", "smartest", "explore", f"{HOSTILE}/slow_loop.py:f",
                              "--quiet", "--no-coverage", "--run-dir", str(run_dir), "--max-runs", "100000000",
-                             "--time-limit", "120", "--json", str(tmp_path / "report.json")],
+                             "--time-limit", "3600", "--json", str(tmp_path / "report.json")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     deadline = time.monotonic() + BACKSTOP
+    # The time limit is far past the backstop: on a loaded machine the first test can take
+    # long to appear, and a run past its time limit stops for that reason, not the signal.
+    started = False
     while time.monotonic() < deadline:  # wait for a test on disk: the exploration is under way
         events = list(run_dir.glob("runs/*/events.jsonl"))
         if events and '"event": "test"' in events[0].read_text():
+            started = True
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
+    assert started, "no test on disk before the backstop"
     out, err = proc.communicate(timeout=BACKSTOP)
     assert proc.returncode in (0, 1), err
     report = json.loads((tmp_path / "report.json").read_text())
