@@ -36,6 +36,7 @@ EXPLORE_OPTIONS = [
     (("--guided",), "guided", str,
      "guidance toward unverified executions (off, may, must, may-must; needs assumed/check annotations)"),
     (("--max-runs",), "max_runs", int, "stop after this many runs of the target"),
+    (("--max-bugs",), "max_bugs", int, "stop once this many bugs are found (0: never; 1 stops at the first)"),
     (("--time-limit",), "time_limit", float, "stop after this many seconds"),
     (("--per-run-timeout",), "per_run_timeout", float, "seconds one run may take before it counts as a hang"),
     (("--seed",), "seed", int, "seed of the random first inputs"),

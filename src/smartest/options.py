@@ -20,6 +20,7 @@ class Options:
     strategy: str = "duet"            # measured in issue 12: within 2x of the best strategy's runs on every bug
     guided: str = "off"               # guidance toward unverified executions: off, may, must, may-must
     max_runs: int = 1000
+    max_bugs: int = 0                 # stop once this many bugs are found (0: never), as pytest's -x
     time_limit: float = 60.0          # seconds for the whole exploration
     per_run_timeout: float = 5.0      # seconds for one run of the target
     seed: int = 0
@@ -56,7 +57,7 @@ class Options:
     per_run_memory: int = 0           # MB one run may grow the process by, 0 for no limit
 
     def __post_init__(self) -> None:
-        for name in ("max_runs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "solver_rlimit",
+        for name in ("max_runs", "max_bugs", "max_str_len", "max_len", "max_depth", "solver_timeout_ms", "solver_rlimit",
                      "workers"):
             if getattr(self, name) < 0:
                 raise InvalidArgument(f"{name} must be >= 0, not {getattr(self, name)}")

@@ -48,10 +48,13 @@ def test_bit_operations_between_symbolic_ints_are_exact():
 def test_trig_under_dart_reports_the_concrete_fallback():
     """math.sin has no exact model: DART uses its value and says so; no false bug."""
     path = os.path.join(os.path.dirname(TARGETS), "..", "..", "..", "benchmarks", "programs", "trig.py")
+    # It stops at its bug (run 9): the float queries of the stalled search's 11 random
+    # restarts after it were most of this test's 40 CPU s, and checked nothing more.
     report = smartest.explore(f"{path}:run", run_dir=None, deepen=False, coverage=False, max_runs=20, time_limit=600,
-                              solver_rlimit=8_000_000)
+                              solver_rlimit=8_000_000, max_bugs=1)
     assert not report.complete
     assert any("sin" in c["reason"] for c in report.concretizations)
     module = load(path)
     assert all(t.bug == label(module, "run", dict(t.inputs)).startswith("bug ") for t in report.tests
                if t.outcome in ("returned", "raised"))
+    assert label(module, "run", dict(report.tests[-1].inputs)).startswith("bug ")   # Br1, found by DART's own value

@@ -1,19 +1,22 @@
-"""Whole-exploration budgets: runs and wall time."""
+"""Whole-exploration budgets: runs, wall time, and (optionally) bugs found."""
 from __future__ import annotations
 
 import time
 
 
 class Budget:
-    def __init__(self, max_runs: int, time_limit: float) -> None:
+    def __init__(self, max_runs: int, time_limit: float, max_bugs: int = 0) -> None:
         self.max_runs = max_runs
+        self.max_bugs = max_bugs   # 0: no limit
         self.deadline = time.monotonic() + time_limit
         self.started = time.monotonic()
 
-    def exhausted(self, runs: int) -> str | None:
+    def exhausted(self, runs: int, bugs: int = 0) -> str | None:
         """Why the exploration must stop now, or None."""
         if runs >= self.max_runs:
             return "max_runs"
+        if self.max_bugs and bugs >= self.max_bugs:
+            return "max_bugs"
         if time.monotonic() >= self.deadline:
             return "time_limit"
         return None

@@ -167,13 +167,13 @@ class Engine:
     def _explore(self, budget: Budget | None = None, start: bool = True) -> ExplorationStats:
         """`budget`: what is left of the exploration's (default: all of it); `start`:
         begin with a random run (a parallel coordinator's tail goes on without one)."""
-        budget = budget or Budget(self.options.max_runs, self.options.time_limit)
+        budget = budget or Budget(self.options.max_runs, self.options.time_limit, self.options.max_bugs)
         stalled = 0
         try:
             if start and not budget.exhausted(0):
                 self._random_run()
             while True:
-                reason = budget.exhausted(self.stats.runs)
+                reason = budget.exhausted(self.stats.runs, self.stats.bugs)
                 if not reason and self.probe is not None and self.probe.should_yield(self.stats.runs):
                     reason = "deepen"   # a bound cut a path: the next round raises it
                 if reason:

@@ -28,7 +28,7 @@ def bounded_verdict(report: Report) -> str | None:
 
 def incomplete_why(report: Report, time_limit: str = "time limit reached") -> str:
     """Why an incomplete search is incomplete, in words (shared with a package's table)."""
-    why = {"max_runs": "run budget reached", "time_limit": time_limit,
+    why = {"max_runs": "run budget reached", "time_limit": time_limit, "max_bugs": "stopped at its bug limit",
            "deepen": f"{time_limit} while raising the bounds",
            "interrupted": "interrupted", "stalled": "fell back on concrete values",
            "exhausted": "fell back on concrete values"}.get(report.stop_reason, report.stop_reason)
