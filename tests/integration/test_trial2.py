@@ -7,8 +7,10 @@ import sys
 import textwrap
 
 import smartest
+from targets import trial2_targets as t2
 
 SRC = os.path.dirname(os.path.dirname(smartest.__file__))
+TARGETS = os.path.join(os.path.dirname(__file__), "targets", "trial2_targets.py")
 
 
 def _smartest(cwd, *argv, timeout=300):
@@ -44,3 +46,32 @@ def test_a_returned_value_that_pickles_but_does_not_load_back_stops_nothing(tmp_
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "gen"],
                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert run.returncode == 0, run.stdout
+
+
+def _explore(fn, **options):
+    return smartest.explore(f"{TARGETS}:{fn.__name__}", run_dir=None, coverage=False, **options)
+
+
+def _plain_outcomes(fn, report) -> set:
+    out = set()
+    for t in report.tests:
+        try:
+            out.add(fn(**t.inputs))
+        except Exception as e:
+            out.add(type(e).__name__)
+    return out
+
+
+def test_str_of_bytes_with_an_encoding_is_its_decoding():
+    """main: `complete` after 1 run, neither the decoded value nor the failure followed."""
+    report = _explore(t2.ascii_label, max_runs=30)
+    assert _plain_outcomes(t2.ascii_label, report) == {-1, 0, 1}
+    assert report.complete
+
+
+def test_a_c_method_of_a_plain_receiver_given_a_proxy_records_its_escape():
+    """main: `b"".join([b, ...])` ran C code on the concrete bytes unrecorded, and the
+    search was `complete` after 1 run with `return 1` never reached."""
+    report = _explore(t2.joined_bytes, max_runs=30)
+    assert 1 in _plain_outcomes(t2.joined_bytes, report) or not report.complete
+    assert any(c["callee"] == "bytes.join" for c in report.concretizations), report.concretizations

@@ -61,6 +61,9 @@ def str_(*args, **kwargs):
             return make_str(int.__repr__(x), build.int_to_str(x.term))
         if t is SymBool:
             return make_str(repr(x.value), build.ite(x.term, build.const("True"), build.const("False")))
+    elif holds_proxy(args, kwargs):
+        # str(obj, encoding, errors) with no model above reads a buffer in C.
+        record_concretization("str() with an encoding of a symbolic value has no model")
     return _str(*args, **kwargs)
 
 

@@ -27,7 +27,7 @@ import enum
 from typing import Any, Callable
 
 from smartest.models import plain_index
-from smartest.models.escapes import BOUND_MODELS
+from smartest.models.escapes import BOUND_MODELS, call
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.floats import SymFloat
@@ -173,12 +173,12 @@ def method(receiver, name: str, /, *args, **kwargs):
     """receiver.name(*args, **kwargs), with a model for a plain receiver whose
     arguments are symbolic."""
     models = METHODS.get(type(receiver))
-    if models is None:
-        return getattr(receiver, name)(*args, **kwargs)
-    if name in models and \
+    if models is not None and name in models and \
             (any(_symbolic(a) for a in args) or any(_symbolic(v) for v in kwargs.values())):
         return models[name](receiver, *args, **kwargs)
-    return getattr(receiver, name)(*args, **kwargs)
+    # Anything else is an ordinary call, guarded like the ones the rewrite wraps: a C
+    # method given a proxy (`b"".join([b])`, `bytes.fromhex(s)`) records its escape.
+    return call(getattr(receiver, name), *args, **kwargs)
 
 
 def _str_models() -> dict[str, Callable]:

@@ -1,0 +1,16 @@
+"""Targets reduced from the second field trial (notes/s8-trial2.md): each is the shape
+of a package function that smartest got wrong, with its outcomes declared."""
+
+
+def ascii_label(b: bytes) -> int:
+    """idna.decode: `str(s, "ascii")` of a bytes label.  Outcomes: -1, 0, 1."""
+    try:
+        s = str(b, "ascii")
+    except UnicodeDecodeError:
+        return -1
+    return 1 if s == "ab" else 0
+
+
+def joined_bytes(b: bytes) -> int:
+    """`b"".join(...)` of a symbolic bytes: C reads the buffer.  Outcomes: 0, 1."""
+    return 1 if b"".join([b, b"x"]) == b"ax" else 0
