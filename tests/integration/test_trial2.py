@@ -75,3 +75,15 @@ def test_a_c_method_of_a_plain_receiver_given_a_proxy_records_its_escape():
     report = _explore(t2.joined_bytes, max_runs=30)
     assert 1 in _plain_outcomes(t2.joined_bytes, report) or not report.complete
     assert any(c["callee"] == "bytes.join" for c in report.concretizations), report.concretizations
+
+
+def test_complete_over_a_narrowed_union_says_so(tmp_path):
+    """main: `complete: every feasible path was run` (and `complete` in the package
+    table) though the bytearray member of the union, and `return 1`, never ran."""
+    report = _explore(t2.is_mutable_label, max_runs=10)
+    assert _plain_outcomes(t2.is_mutable_label, report) == {0}
+    assert report.complete and report.complete_means.endswith("with b narrowed to bytes"), report.complete_means
+    (tmp_path / "narrow.py").write_text("def f(b: bytes | bytearray) -> int:\n"
+                                       "    return 1 if isinstance(b, bytearray) else 0\n")
+    p = _smartest(tmp_path, "explore", "narrow.py", "--time-limit", "10")
+    assert "complete (unions narrowed)" in p.stdout, p.stdout + p.stderr

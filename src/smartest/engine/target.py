@@ -46,6 +46,7 @@ class Target:
     root: str                # files under here (outside site-packages) are own code
     notes: tuple[str, ...] = ()   # annotations that fell back (engine/annotations.py)
     guessed: tuple[str, ...] = ()  # parameters whose type is a guess: their TypeErrors are not bugs
+    narrowed: tuple[str, ...] = ()  # unions explored without their unsupported members ("b narrowed to bytes")
 
     def is_own_file(self, filename: str) -> bool:
         return _is_own(filename, self.root)
@@ -173,12 +174,12 @@ def resolve(spec: str, default_type: str = "int", journal: models.Journal = mode
     function, self_type = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
     root = own_root(module_name, file, import_root)
-    params, notes, guessed = _params(function, qualname, default_type, self_type)
+    params, notes, guessed, narrowed = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod, journal)
     return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes),
-                  tuple(guessed))
+                  tuple(guessed), tuple(narrowed))
 
 
 def importable_without(module_name: str, import_root: str) -> bool:
@@ -274,7 +275,7 @@ def supported_members(annotation: Any) -> Any:
 
 
 def _params(function: Callable, qualname: str, default_type: str,
-            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str], list[str]]:
+            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str], list[str], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
@@ -284,7 +285,7 @@ def _params(function: Callable, qualname: str, default_type: str,
     hints, notes, guessed = parameter_types(function, own, default_type)
     if self_type is not None and wanted:
         hints[wanted[0].name] = self_type
-    params = []
+    params, narrowings = [], []
     for p in wanted:
         annotation = hints[p.name]
         kind = kind_for(annotation)
@@ -293,6 +294,7 @@ def _params(function: Callable, qualname: str, default_type: str,
             kind = kind_for(narrowed)
             notes.append(f"{p.name}: {annotation_text(annotation)} narrowed to {annotation_text(narrowed)} "
                          f"(the other members of the union cannot be generated)")
+            narrowings.append(f"{p.name} narrowed to {annotation_text(narrowed)}")
         if kind is None:
             part = unsupported_part(annotation)
             why = "" if part is annotation else f"{annotation_text(part)} is not; "
@@ -300,4 +302,4 @@ def _params(function: Callable, qualname: str, default_type: str,
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
                               f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
-    return tuple(params), notes, guessed
+    return tuple(params), notes, guessed, narrowings

@@ -14,3 +14,9 @@ def ascii_label(b: bytes) -> int:
 def joined_bytes(b: bytes) -> int:
     """`b"".join(...)` of a symbolic bytes: C reads the buffer.  Outcomes: 0, 1."""
     return 1 if b"".join([b, b"x"]) == b"ax" else 0
+
+
+def is_mutable_label(b: bytes | bytearray) -> int:
+    """idna.ToUnicode's `label: bytes | bytearray`: bytearray inputs are never made, so
+    `return 1` is out of reach; `complete` must say the union was narrowed."""
+    return 1 if isinstance(b, bytearray) else 0
