@@ -1,5 +1,6 @@
 """Defects the second field trial on packages from the index found (notes/s8-trial2.md),
 each reduced to the smallest target that shows it; generated inputs are re-run plainly."""
+import ast
 import json
 import os
 import subprocess
@@ -87,3 +88,23 @@ def test_complete_over_a_narrowed_union_says_so(tmp_path):
                                        "    return 1 if isinstance(b, bytearray) else 0\n")
     p = _smartest(tmp_path, "explore", "narrow.py", "--time-limit", "10")
     assert "complete (unions narrowed)" in p.stdout, p.stdout + p.stderr
+
+
+def test_a_killed_exploration_s_bytes_inputs_are_run_again_as_bytes(tmp_path):
+    """idna's `decode` stopped by the watchdog: the plain runs of its tests got the
+    run directory's source text of a bytes input, not the bytes, and 11 emitted
+    regression tests expected the error that text raised (main: the emitted
+    `pytest.raises(TypeError)` fails, the function returns)."""
+    p = _smartest(tmp_path, "explore", f"{TARGETS}:bytes_then_crash", "--json", "r.json", "--emit-tests",
+                  "test_gen.py")
+    assert "killed the process with SIGSEGV" in p.stdout, p.stdout + p.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    seen = [t for t in report["tests"] if t["outcome"] in ("returned", "raised")]
+    assert seen
+    for t in seen:
+        b = ast.literal_eval(t["inputs_repr"]["b"])
+        assert t["outcome"] == "returned" and t["returned"] == t2.bytes_then_crash(b, t["inputs"]["x"]), t
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", "test_gen.py"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
+    assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout

@@ -1,5 +1,7 @@
 """Targets reduced from the second field trial (notes/s8-trial2.md): each is the shape
 of a package function that smartest got wrong, with its outcomes declared."""
+import os
+import signal
 
 
 def ascii_label(b: bytes) -> int:
@@ -20,3 +22,13 @@ def is_mutable_label(b: bytes | bytearray) -> int:
     """idna.ToUnicode's `label: bytes | bytearray`: bytearray inputs are never made, so
     `return 1` is out of reach; `complete` must say the union was narrowed."""
     return 1 if isinstance(b, bytearray) else 0
+
+
+def bytes_then_crash(b: bytes, x: int) -> int:
+    """A bytes input (kept as source text in the run directory, JSON has no bytes), then
+    a crash that kills the exploration: its tests are run again plainly, apart."""
+    if x == 13:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if not isinstance(b, bytes):
+        raise TypeError("not bytes")
+    return 1 if b == b"ab" else 0
