@@ -108,3 +108,21 @@ def test_a_killed_exploration_s_bytes_inputs_are_run_again_as_bytes(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
     failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
     assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout
+
+
+def test_a_method_on_a_class_made_instance_gets_a_new_instance_every_run():
+    """main: one instance for every run, so after a run that raised the method
+    returned 'minuzero', which `Negword().say(0)` never does; the emitted test failed."""
+    report = smartest.explore(f"{TARGETS}:Negword.say", run_dir=None, coverage=False, max_runs=20)
+    outcomes = set()
+    for t in report.tests:
+        try:
+            plain = t2.Negword().say(**t.inputs)
+        except ValueError:
+            assert t.outcome == "raised", t
+            outcomes.add("ValueError")
+            continue
+        assert t.outcome == "returned" and t.returned == plain, (t.inputs, t.returned, plain)
+        outcomes.add(plain)
+    assert outcomes == {"minuszero", "minussome", "ValueError"}
+    assert report.complete

@@ -32,3 +32,20 @@ def bytes_then_crash(b: bytes, x: int) -> int:
     if not isinstance(b, bytes):
         raise TypeError("not bytes")
     return 1 if b == b"ab" else 0
+
+
+class Negword:
+    """num2words' `Num2Word_PT.to_currency`: the method cuts an attribute of its
+    instance and puts it back only when nothing raised in between."""
+
+    def __init__(self) -> None:
+        self.word = "minus "
+
+    def say(self, n: int) -> str:
+        saved = self.word
+        self.word = self.word[:-1]
+        if n > 100:
+            raise ValueError("too big")
+        out = self.word + ("zero" if n == 0 else "some")
+        self.word = saved
+        return out
