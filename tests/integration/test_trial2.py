@@ -126,3 +126,23 @@ def test_a_method_on_a_class_made_instance_gets_a_new_instance_every_run():
         outcomes.add(plain)
     assert outcomes == {"minuszero", "minussome", "ValueError"}
     assert report.complete
+
+
+def test_a_killed_exploration_s_expected_errors_carry_the_plain_run_s_message(tmp_path):
+    """main: `pytest.raises(TypeError, match="'SymInt' object is not iterable")`, which
+    the plain function ("'int' object ...") fails."""
+    p = _smartest(tmp_path, "explore", f"{TARGETS}:guessed_then_crash", "--json", "r.json", "--emit-tests",
+                  "test_gen.py")
+    assert "killed the process with SIGSEGV" in p.stdout, p.stdout + p.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    raised = [t for t in report["tests"] if t["outcome"] == "raised" and not t["bug"]]
+    assert raised
+    for t in raised:
+        try:
+            t2.guessed_then_crash(**t["inputs"])
+        except TypeError as e:
+            assert t["raised"]["message"] == str(e), t
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", "test_gen.py"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
+    assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout

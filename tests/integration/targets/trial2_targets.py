@@ -49,3 +49,11 @@ class Negword:
         out = self.word + ("zero" if n == 0 else "some")
         self.word = saved
         return out
+
+
+def guessed_then_crash(prefer, x: int) -> int:
+    """num2words' `Num2Word_JA.to_cardinal_float`: a guessed int iterated raises a
+    TypeError in the proxy's words, then the exploration is killed."""
+    if x == 13:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return len([c for c in prefer])
