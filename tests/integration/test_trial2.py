@@ -146,3 +146,11 @@ def test_a_killed_exploration_s_expected_errors_carry_the_plain_run_s_message(tm
                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
     failed = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
     assert len(failed) == 1 and "bug_SIGSEGV" in failed[0], run.stdout
+
+
+def test_a_generator_joined_by_a_plain_str_is_followed():
+    """main: the items of the generator reached C's str.join unseen; `complete up to
+    strings of 32` with only `return 0` run (stdnum.isbn's `to_isbn13`: `complete`)."""
+    report = _explore(t2.joined_generator, max_runs=100)
+    assert _plain_outcomes(t2.joined_generator, report) == {0, 1}
+    assert report.complete or report.bounded

@@ -173,6 +173,11 @@ def method(receiver, name: str, /, *args, **kwargs):
     """receiver.name(*args, **kwargs), with a model for a plain receiver whose
     arguments are symbolic."""
     models = METHODS.get(type(receiver))
+    if name == "join" and type(receiver) is str and len(args) == 1 and not kwargs and type(args[0]) not in (list, tuple):
+        # str.join makes a list of any other iterable first; so does this, so that the
+        # items a generator yields are seen (`"".join(c for c in s if c != "-")` ran C
+        # code on them unseen: stdnum's `clean`, `complete` without its characters).
+        args = (list(args[0]),)
     if models is not None and name in models and \
             (any(_symbolic(a) for a in args) or any(_symbolic(v) for v in kwargs.values())):
         return models[name](receiver, *args, **kwargs)

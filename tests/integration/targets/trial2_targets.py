@@ -57,3 +57,8 @@ def guessed_then_crash(prefer, x: int) -> int:
     if x == 13:
         os.kill(os.getpid(), signal.SIGSEGV)
     return len([c for c in prefer])
+
+
+def joined_generator(number: str) -> int:
+    """stdnum's `clean`: `"".join(x for x in number)`.  Outcomes: 0, 1."""
+    return 1 if "".join(x for x in number) == "a-b" else 0
