@@ -154,3 +154,10 @@ def test_a_generator_joined_by_a_plain_str_is_followed():
     report = _explore(t2.joined_generator, max_runs=100)
     assert _plain_outcomes(t2.joined_generator, report) == {0, 1}
     assert report.complete or report.bounded
+
+
+def test_a_symbolic_tuple_as_isinstance_s_class_info_has_its_length_explored():
+    """main: `complete` after 1 run (the empty tuple); every other length raises."""
+    report = _explore(t2.instance_of_any, max_runs=40, max_str_len=2)
+    assert _plain_outcomes(t2.instance_of_any, report) == {0, "TypeError"}
+    assert any(t.bug for t in report.tests)

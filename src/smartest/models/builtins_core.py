@@ -125,6 +125,13 @@ def _extreme(args, kwargs, builtin, better):
 
 @register("isinstance")
 def isinstance_(obj, classinfo):
+    pin = getattr(_type(classinfo), "_pin", None)
+    if pin is not None:
+        # A symbolic tuple as the class info: C walks its items with no method of the
+        # proxy called, and an item that is not a class raises TypeError; so its length
+        # decides (more_itertools' `always_iterable(obj, base_type=())`), and is fixed
+        # by the branches DFS negates.
+        pin(classinfo)
     if _type(obj) is SymBool:
         return _isinstance(obj.value, classinfo)
     return _isinstance(obj, classinfo)

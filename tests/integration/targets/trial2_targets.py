@@ -62,3 +62,9 @@ def guessed_then_crash(prefer, x: int) -> int:
 def joined_generator(number: str) -> int:
     """stdnum's `clean`: `"".join(x for x in number)`.  Outcomes: 0, 1."""
     return 1 if "".join(x for x in number) == "a-b" else 0
+
+
+def instance_of_any(x: int, kinds: tuple) -> int:
+    """more_itertools' `always_iterable(obj, base_type)`: a symbolic tuple as the class
+    info of isinstance.  Outcomes: 0 (empty), TypeError (an item that is no class)."""
+    return 1 if isinstance(x, kinds) else 0
