@@ -87,7 +87,7 @@ def test_complete_over_a_narrowed_union_says_so(tmp_path):
     (tmp_path / "narrow.py").write_text("def f(b: bytes | bytearray) -> int:\n"
                                        "    return 1 if isinstance(b, bytearray) else 0\n")
     p = _smartest(tmp_path, "explore", "narrow.py", "--time-limit", "10")
-    assert "complete (unions narrowed)" in p.stdout, p.stdout + p.stderr
+    assert "complete (inputs narrowed)" in p.stdout, p.stdout + p.stderr
 
 
 def test_a_killed_exploration_s_bytes_inputs_are_run_again_as_bytes(tmp_path):
@@ -161,3 +161,11 @@ def test_a_symbolic_tuple_as_isinstance_s_class_info_has_its_length_explored():
     report = _explore(t2.instance_of_any, max_runs=40, max_str_len=2)
     assert _plain_outcomes(t2.instance_of_any, report) == {0, "TypeError"}
     assert any(t.bug for t in report.tests)
+
+
+def test_complete_with_keyword_arguments_never_given_says_so():
+    """more_itertools' `join_mappings(**field_to_map)`: main claimed `complete` on no
+    keyword argument at all, with nothing said."""
+    report = smartest.explore(f"{TARGETS}:keyword_count", run_dir=None, coverage=False, max_runs=10)
+    assert {t2.keyword_count(**t.inputs) for t in report.tests} == {0}
+    assert report.complete and report.complete_means.endswith("with **fields empty"), report.complete_means

@@ -293,7 +293,11 @@ def _params(function: Callable, qualname: str, default_type: str,
     hints, notes, guessed = parameter_types(function, own, default_type)
     if self_type is not None and wanted:
         hints[wanted[0].name] = self_type
-    params, narrowings = [], []
+    # `*args` and `**kwargs` are never given: a `complete` promises nothing about them
+    # (more_itertools' `join_mappings(**field_to_map)` was complete on no mapping at all).
+    narrowings = [f"{'*' if p.kind is p.VAR_POSITIONAL else '**'}{p.name} empty" for p in sig.parameters.values()
+                  if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    params = []
     for p in wanted:
         annotation = hints[p.name]
         kind = kind_for(annotation)

@@ -307,7 +307,7 @@ def _coverage(row: Row) -> str:
 def _verdict(report: Report, target: Target | None) -> str:
     if report.complete:
         qualified = [why for why, on in (("types guessed", target and target.guessed),
-                                         ("unions narrowed", target and target.narrowed)) if on]
+                                         ("inputs narrowed", target and target.narrowed)) if on]
         return f"complete ({', '.join(qualified)})" if qualified else "complete"
     return bounded_verdict(report) or "incomplete: " + (incomplete_why(report, "time slice used up") or "?")
 
