@@ -169,3 +169,11 @@ def test_complete_with_keyword_arguments_never_given_says_so():
     report = smartest.explore(f"{TARGETS}:keyword_count", run_dir=None, coverage=False, max_runs=10)
     assert {t2.keyword_count(**t.inputs) for t in report.tests} == {0}
     assert report.complete and report.complete_means.endswith("with **fields empty"), report.complete_means
+
+
+def test_reversed_of_a_symbolic_str_records_its_length():
+    """main: the length C's reversed() read was not recorded; runs left their
+    predicted path (an unexplained divergence) and `return 1` was not run."""
+    report = _explore(t2.reversed_text, max_runs=60)
+    assert _plain_outcomes(t2.reversed_text, report) == {0, 1}
+    assert not report.concretizations and (report.complete or report.bounded)

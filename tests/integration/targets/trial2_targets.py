@@ -73,3 +73,11 @@ def instance_of_any(x: int, kinds: tuple) -> int:
 def keyword_count(**fields) -> int:
     """Explored with no keyword argument: `return 1` is out of reach."""
     return 1 if fields else 0
+
+
+def reversed_text(number: str) -> int:
+    """stdnum's luhn: `for i in reversed(str(number))`.  Outcomes: 0, 1."""
+    out = ""
+    for c in reversed(number):
+        out += c
+    return 1 if out == "abc" else 0
