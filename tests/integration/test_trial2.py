@@ -9,6 +9,7 @@ import textwrap
 
 import smartest
 from targets import trial2_targets as t2
+from test_trial import _plain_outcomes
 
 SRC = os.path.dirname(os.path.dirname(smartest.__file__))
 TARGETS = os.path.join(os.path.dirname(__file__), "targets", "trial2_targets.py")
@@ -51,16 +52,6 @@ def test_a_returned_value_that_pickles_but_does_not_load_back_stops_nothing(tmp_
 
 def _explore(fn, **options):
     return smartest.explore(f"{TARGETS}:{fn.__name__}", run_dir=None, coverage=False, **options)
-
-
-def _plain_outcomes(fn, report) -> set:
-    out = set()
-    for t in report.tests:
-        try:
-            out.add(fn(**t.inputs))
-        except Exception as e:
-            out.add(type(e).__name__)
-    return out
 
 
 def test_str_of_bytes_with_an_encoding_is_its_decoding():
