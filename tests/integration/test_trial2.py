@@ -168,3 +168,16 @@ def test_reversed_of_a_symbolic_str_records_its_length():
     report = _explore(t2.reversed_text, max_runs=60)
     assert _plain_outcomes(t2.reversed_text, report) == {0, 1}
     assert not report.concretizations and (report.complete or report.bounded)
+
+
+def test_a_killed_exploration_leaves_no_scratch_directory(tmp_path):
+    """main: every exploration the watchdog or a signal killed left its sandbox's
+    scratch directory in the temporary directory, and the plain re-runs of its tests
+    one more (401 `smartest-scratch-*` in /tmp after an afternoon of package runs)."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp), PYTHONPATH=os.pathsep.join([SRC, os.environ.get("PYTHONPATH", "")]))
+    p = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGETS}:bytes_then_crash", "--no-run-dir"],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    assert "killed the process with SIGSEGV" in p.stdout, p.stdout + p.stderr
+    assert sorted(os.listdir(tmp)) == []

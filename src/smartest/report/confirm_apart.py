@@ -57,6 +57,8 @@ def confirm_apart(resolve: Callable[[], Target], tests: list[TestCase], options
             plain = sorted([dataclasses.replace(t, inputs=inputs[t.index]) for t in plain] + kept,
                            key=lambda t: t.index)
             data = pickle.dumps((plain, unreproduced, changed))
+            if sandbox is not None:
+                sandbox.close()     # its scratch directory: os._exit runs no cleanup
             with os.fdopen(writable, "wb") as f:
                 f.write(data)
             code = 0
