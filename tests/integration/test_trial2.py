@@ -7,6 +7,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 import smartest
 from targets import trial2_targets as t2
 from test_trial import _plain_outcomes
@@ -181,3 +183,19 @@ def test_a_killed_exploration_leaves_no_scratch_directory(tmp_path):
                        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
     assert "killed the process with SIGSEGV" in p.stdout, p.stdout + p.stderr
     assert sorted(os.listdir(tmp)) == []
+
+
+def test_a_star_argument_that_is_no_iterable_raises_the_original_call_s_message(tmp_path):
+    """main: the rewritten call said "Value after * must be an iterable, not int", the
+    plain one "zip() argument after * ..."; the emitted `pytest.raises(match=...)` failed."""
+    report = _explore(t2.transpose, max_runs=10)
+    raised = [t for t in report.tests if t.outcome == "raised"]
+    assert raised
+    for t in raised:
+        with pytest.raises(TypeError) as e:
+            t2.transpose(**t.inputs)
+        assert t.raised.message == str(e.value)
+    p = _smartest(tmp_path, "explore", f"{TARGETS}:transpose", "--emit-tests", "test_gen.py", "--no-run-dir")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_gen.py"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert run.returncode == 0, p.stdout + run.stdout

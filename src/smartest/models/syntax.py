@@ -27,7 +27,7 @@ import enum
 from typing import Any, Callable
 
 from smartest.models import plain_index
-from smartest.models.escapes import BOUND_MODELS, call
+from smartest.models.escapes import BOUND_MODELS, call, is_proxy_type
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.floats import SymFloat
@@ -310,6 +310,23 @@ def dict_display(keys: tuple, values: tuple):
     return out
 
 
+def star(fn, items):
+    """`*items` in a call of `fn` the rewrite wrapped: the items, or CPython's TypeError
+    for the original call.  Inside `__smartest_call__(fn, *items)` a non-iterable is
+    caught by the list being built ("Value after * must be an iterable, not int"), not
+    by the call of `fn` ("zip() argument after * must be ..."), and a regression test
+    matching the first message fails on the plain function (more-itertools'
+    `transpose`, `sort_together`)."""
+    t = type(items)
+    if hasattr(t, "__iter__") or (hasattr(t, "__getitem__") and not isinstance(items, dict)):
+        return items
+    name = getattr(fn, "__qualname__", None)
+    module = getattr(fn, "__module__", None)
+    shown = str(fn) if name is None else f"{name}()" if module in (None, "builtins") else f"{module}.{name}()"
+    shown_type = next(b for b in t.__mro__ if not is_proxy_type(b))   # a proxy's builtin
+    raise TypeError(f"{shown} argument after * must be an iterable, not {shown_type.__name__}")
+
+
 def set_display(items: tuple):
     """`{a, b, ...}`: as `dict_display`, through the model of `set()`."""
     from smartest.models.registry import REGISTRY
@@ -321,4 +338,4 @@ def set_display(items: tuple):
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
-           "__smartest_store_key__": plain_index.store_key}
+           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star}

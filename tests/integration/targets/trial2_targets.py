@@ -81,3 +81,8 @@ def reversed_text(number: str) -> int:
     for c in reversed(number):
         out += c
     return 1 if out == "abc" else 0
+
+
+def transpose(it):
+    """more-itertools' `transpose`: `zip(*it)` with a guessed int raises TypeError."""
+    return list(zip(*it))
