@@ -199,3 +199,11 @@ def test_a_star_argument_that_is_no_iterable_raises_the_original_call_s_message(
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_gen.py"],
                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert run.returncode == 0, p.stdout + run.stdout
+
+
+def test_a_parameter_whose_items_go_to_ord_is_guessed_a_string():
+    """main: explored as an int (`--default-type`): one run, `for ch in 552` a TypeError,
+    'a guessed parameter type does not fit'."""
+    report = _explore(t2.non_ascii_count, max_runs=20, max_str_len=2)
+    assert all(isinstance(t.inputs["txt"], str) for t in report.tests)
+    assert {0, 1} <= _plain_outcomes(t2.non_ascii_count, report)

@@ -86,3 +86,13 @@ def reversed_text(number: str) -> int:
 def transpose(it):
     """more-itertools' `transpose`: `zip(*it)` with a guessed int raises TypeError."""
     return list(zip(*it))
+
+
+def non_ascii_count(txt):
+    """text-unidecode's `unidecode(txt)`: unannotated, only iterated and its items given
+    to `ord`.  Outcomes: 0, 1 and more."""
+    n = 0
+    for ch in txt:
+        if ord(ch) > 127:
+            n += 1
+    return n
