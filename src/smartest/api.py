@@ -281,6 +281,10 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
     if target.guessed:
         report.complete_means += f", with the guessed types of {', '.join(target.guessed)}"
         _guess_misfits(report, target)
+    if target.narrowed:
+        # The members of a union that cannot be generated were never run: the promise
+        # is over the narrowed inputs only (idna's `label: bytes | bytearray`).
+        report.complete_means += f", with {', '.join(target.narrowed)}"
     _opaque_report(report, options, mixed)
     report.extra["sandbox"] = sandbox.as_dict() if sandbox is not None else {"on": False}
     report.extra.update(guidance.report())

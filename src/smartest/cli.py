@@ -285,12 +285,17 @@ def _supervise(args, options) -> int:
         path = args.resume or reserve_run_path(base, qualname)
     except OSError as e:
         raise SmartestError(f"cannot create a run directory under {base}: {e.strerror}") from None
+    # The child's temporary files (its sandbox's scratch directory among them) go in a
+    # directory of this process's, removed below: a child the watchdog or a signal
+    # kills never runs its own cleanup, and left one scratch directory per kill.
+    holder = tempfile.mkdtemp(prefix="smartest-child-")
     sys.stdout.flush()
     sys.stderr.flush()
     beats, beat = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: explore, then leave without running the parent's cleanup
         os.close(beats)
+        tempfile.tempdir = holder
         code = _guarded(lambda: _explore_child(args, options, path, temporary, beat))
         sys.stdout.flush()
         sys.stderr.flush()
@@ -321,6 +326,7 @@ def _supervise(args, options) -> int:
             return _report_killed(args, options, path, temporary, signum=os.WTERMSIG(status))
         return os.WEXITSTATUS(status)
     finally:
+        shutil.rmtree(holder, ignore_errors=True)
         if temporary:
             shutil.rmtree(base, ignore_errors=True)
 

@@ -11,9 +11,11 @@ class defined inside a function cannot be imported, so its values have no source
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import enum
 import math
+import sys
 from typing import Any, Callable
 
 from smartest.symbolic.recipes import Recipe
@@ -48,6 +50,21 @@ class Source:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         return expr if _is_literal(expr, names) else None
+
+    def value(self) -> Any:
+        """The value the text stands for, to run the target on (a killed exploration's
+        tests, run again plainly: report/confirm_apart.py).  Only a literal is read,
+        and its class names only from modules already imported; ValueError otherwise."""
+        expr = self.expression()
+        if expr is None:
+            raise ValueError(f"not a literal: {self.text[:80]!r}")
+        names: dict[str, Any] = {n: getattr(builtins, n) for n in _BUILTIN_CALLS}
+        for module, name in self.imports:
+            if module not in sys.modules or not hasattr(sys.modules[module], name):
+                raise ValueError(f"{module}.{name} is not imported")
+            names[name] = getattr(sys.modules[module], name)
+        code = compile(ast.Expression(expr), "<input>", "eval")
+        return eval(code, {"__builtins__": {}}, names)  # noqa: S307 - a checked literal
 
 
 def _is_literal(e: ast.expr, names: set[str]) -> bool:

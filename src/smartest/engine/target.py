@@ -46,6 +46,8 @@ class Target:
     root: str                # files under here (outside site-packages) are own code
     notes: tuple[str, ...] = ()   # annotations that fell back (engine/annotations.py)
     guessed: tuple[str, ...] = ()  # parameters whose type is a guess: their TypeErrors are not bugs
+    narrowed: tuple[str, ...] = ()  # unions explored without their unsupported members ("b narrowed to bytes")
+    made_with: type | None = None  # `Class.method` on `Class()`: the class, made anew for every call
 
     def is_own_file(self, filename: str) -> bool:
         return _is_own(filename, self.root)
@@ -54,6 +56,12 @@ class Target:
         """Call the target with one value per parameter, each passed the way it must be."""
         args = [values[p.name] for p in self.params if not p.keyword_only]
         kwargs = {p.name: values[p.name] for p in self.params if p.keyword_only}
+        if self.made_with is not None:
+            # A new instance every run, as every emitted test makes one: a method that
+            # changes its instance (num2words' `to_currency` cuts `self.negword` and puts
+            # it back only when nothing raised) would otherwise hand its state to the
+            # next run, which then returned what no plain call returns.
+            return getattr(self.made_with(), self.qualname.rpartition(".")[2])(*args, **kwargs)
         return self.function(*args, **kwargs)
 
 
@@ -170,15 +178,15 @@ def resolve(spec: str, default_type: str = "int", journal: models.Journal = mode
         if cwd not in sys.path:
             sys.path.insert(0, cwd)
         module, module_name, import_root = _import(where), where, cwd
-    function, self_type = _lookup(module, module_name, qualname)
+    function, self_type, made_with = _lookup(module, module_name, qualname)
     file = getattr(module, "__file__", None)
     root = own_root(module_name, file, import_root)
-    params, notes, guessed = _params(function, qualname, default_type, self_type)
+    params, notes, guessed, narrowed = _params(function, qualname, default_type, self_type)
     for mod in list(sys.modules.values()):
         if isinstance(mod, ModuleType) and _is_own(getattr(mod, "__file__", "") or "", root):
             models.install(mod, journal)
     return Target(spec, function, qualname, module, module_name, file, import_root, params, root, tuple(notes),
-                  tuple(guessed))
+                  tuple(guessed), tuple(narrowed), made_with)
 
 
 def importable_without(module_name: str, import_root: str) -> bool:
@@ -217,9 +225,10 @@ def own_root(module_name: str, file: str | None, import_root: str) -> str:
     return root
 
 
-def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callable, type | None]:
-    """The callable, and the class of its `self` when the method is explored unbound
-    (its instance is then an input, built from the class's annotated __init__)."""
+def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callable, type | None, type | None]:
+    """The callable, the class of its `self` when the method is explored unbound
+    (its instance is then an input, built from the class's annotated __init__), and the
+    class when the method is called on an instance made with `Class()`."""
     obj: Any = module
     parts = qualname.split(".")
     for i, part in enumerate(parts):
@@ -244,17 +253,17 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
             if inspect.isfunction(raw) and _is_record(owner) and kind_for(owner) is not None:
                 # A record's fields are what its methods compute from: `Params()` with every
                 # default would be one point, and `complete` on it a promise about one value.
-                return raw, owner
+                return raw, owner, None
             try:
                 instance = owner()
             except Exception as e:
                 if inspect.isfunction(raw) and kind_for(owner) is not None:
-                    return raw, owner
+                    return raw, owner, None
                 raise TargetError(
                     f"cannot make an instance of {owner.__name__} with no arguments, nor from annotated "
                     f"__init__ parameters, to call {qualname} ({type(e).__name__}: {e})") from None
-            obj = getattr(instance, parts[-1])
-    return obj, None
+            return getattr(instance, parts[-1]), None, owner
+    return obj, None, None
 
 
 def _is_record(cls: type) -> bool:
@@ -274,7 +283,7 @@ def supported_members(annotation: Any) -> Any:
 
 
 def _params(function: Callable, qualname: str, default_type: str,
-            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str], list[str]]:
+            self_type: type | None = None) -> tuple[tuple[Param, ...], list[str], list[str], list[str]]:
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
@@ -284,6 +293,10 @@ def _params(function: Callable, qualname: str, default_type: str,
     hints, notes, guessed = parameter_types(function, own, default_type)
     if self_type is not None and wanted:
         hints[wanted[0].name] = self_type
+    # `*args` and `**kwargs` are never given: a `complete` promises nothing about them
+    # (more_itertools' `join_mappings(**field_to_map)` was complete on no mapping at all).
+    narrowings = [f"{'*' if p.kind is p.VAR_POSITIONAL else '**'}{p.name} empty" for p in sig.parameters.values()
+                  if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     params = []
     for p in wanted:
         annotation = hints[p.name]
@@ -293,6 +306,7 @@ def _params(function: Callable, qualname: str, default_type: str,
             kind = kind_for(narrowed)
             notes.append(f"{p.name}: {annotation_text(annotation)} narrowed to {annotation_text(narrowed)} "
                          f"(the other members of the union cannot be generated)")
+            narrowings.append(f"{p.name} narrowed to {annotation_text(narrowed)}")
         if kind is None:
             part = unsupported_part(annotation)
             why = "" if part is annotation else f"{annotation_text(part)} is not; "
@@ -300,4 +314,4 @@ def _params(function: Callable, qualname: str, default_type: str,
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
                               f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
         params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
-    return tuple(params), notes, guessed
+    return tuple(params), notes, guessed, narrowings

@@ -4,8 +4,8 @@ A library with no annotations (jsonpointer, parse) gave every parameter the defa
 int, and each function then failed on its first line (`s.replace` on an int) with a
 "bug" that only the guess made.  A parameter the body uses as a string (a str method
 called on it, a string constant compared with, added to or searched in it, the subject
-of a `re` function) is explored as `str`; one it uses only with integer constants, as
-`int`; anything else keeps --default-type.  A parameter the body tests with
+of a `re` function, a loop over it whose items go to `ord`) is explored as `str`; one
+it uses only with integer constants, as `int`; anything else keeps --default-type.  A parameter the body tests with
 `isinstance(x, T)` is explored as the union of the types tested (boltons' `is_ascii`
 takes `str` or `bytes` and raises ValueError for anything else: as an int it ended
 "complete" having run only that raise).  It is a guess either way, and the report
@@ -60,6 +60,7 @@ class _Uses(ast.NodeVisitor):
         self.names = names
         self.seen: dict[str, set[type]] = {n: set() for n in names}
         self.checked: dict[str, list[type]] = {n: [] for n in names}
+        self.items: dict[str, str] = {}   # loop variable -> the parameter it iterates over
 
     def _isinstance(self, node: ast.Call) -> None:
         name = self._is_param(node.args[0]) if len(node.args) == 2 else None
@@ -74,10 +75,27 @@ class _Uses(ast.NodeVisitor):
     def _is_param(self, node: ast.AST) -> str | None:
         return node.id if isinstance(node, ast.Name) and node.id in self.names else None
 
+    def _loop(self, target: ast.AST, over: ast.AST) -> None:
+        name = self._is_param(over)
+        if name and isinstance(target, ast.Name):
+            self.items[target.id] = name
+
+    def visit_For(self, node: ast.For) -> None:
+        self._loop(node.target, node.iter)
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        self._loop(node.target, node.iter)
+        self.generic_visit(node)
+
     def visit_Call(self, node: ast.Call) -> None:
         f = node.func
         if isinstance(f, ast.Name) and f.id == "isinstance":
             self._isinstance(node)
+        if isinstance(f, ast.Name) and f.id == "ord" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id in self.items:
+            # `for ch in txt: ord(ch)` (text-unidecode): the items are characters.
+            self.seen[self.items[node.args[0].id]].add(str)
         if isinstance(f, ast.Attribute):
             name = self._is_param(f.value)
             if name and (f.attr in _STR_ONLY or f.attr in _STR_ALSO):

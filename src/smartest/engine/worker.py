@@ -153,9 +153,11 @@ class Outbox:
 
 def portable(test: TestCase) -> TestCase:
     """The test case as it can cross a pipe: a returned value that cannot be pickled
-    travels as its repr (the report shows it; the emitted test then checks the type)."""
+    travels as its repr (the report shows it; the emitted test then checks the type).
+    One that pickles but does not load back (`codecs.CodecInfo`) counts as one that
+    cannot be pickled: the receiving end would fail."""
     try:
-        pickle.dumps(test)
+        pickle.loads(pickle.dumps(test))
         return test
     except Exception:
         return replace(test, returned=repr(test.returned))

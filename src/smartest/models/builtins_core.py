@@ -61,6 +61,9 @@ def str_(*args, **kwargs):
             return make_str(int.__repr__(x), build.int_to_str(x.term))
         if t is SymBool:
             return make_str(repr(x.value), build.ite(x.term, build.const("True"), build.const("False")))
+    elif holds_proxy(args, kwargs):
+        # str(obj, encoding, errors) with no model above reads a buffer in C.
+        record_concretization("str() with an encoding of a symbolic value has no model")
     return _str(*args, **kwargs)
 
 
@@ -122,6 +125,13 @@ def _extreme(args, kwargs, builtin, better):
 
 @register("isinstance")
 def isinstance_(obj, classinfo):
+    pin = getattr(_type(classinfo), "_pin", None)
+    if pin is not None:
+        # A symbolic tuple as the class info: C walks its items with no method of the
+        # proxy called, and an item that is not a class raises TypeError; so its length
+        # decides (more_itertools' `always_iterable(obj, base_type=())`), and is fixed
+        # by the branches DFS negates.
+        pin(classinfo)
     if _type(obj) is SymBool:
         return _isinstance(obj.value, classinfo)
     return _isinstance(obj, classinfo)

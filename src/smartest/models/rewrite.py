@@ -42,6 +42,16 @@ class _Rewriter(ast.NodeTransformer):
         self.changed += 1
         return ast.copy_location(ast.Call(ast.Name(helper, ast.Load()), args, list(keywords)), node)
 
+    def _stars(self, f: ast.expr, args: list) -> list:
+        """`*x` among a wrapped call's arguments -> `*__smartest_star__(f, x)`, which
+        raises the original call's TypeError for a non-iterable (models/syntax.star);
+        only where `f` is a name or an attribute chain, safe to evaluate twice."""
+        if not _names_only(f):
+            return args
+        return [ast.copy_location(ast.Starred(ast.Call(ast.Name("__smartest_star__", ast.Load()), [f, a.value], []),
+                                              ast.Load()), a)
+                if isinstance(a, ast.Starred) else a for a in args]
+
     def visit_Compare(self, node: ast.Compare):
         self.generic_visit(node)
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
@@ -114,7 +124,8 @@ class _Rewriter(ast.NodeTransformer):
             return self._guarded(node)
         literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
         if literal or f.attr in ANY_RECEIVER:
-            return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *node.args], node.keywords)
+            return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *self._stars(f, node.args)],
+                              node.keywords)
         return self._guarded(node)
 
     def _guarded(self, node: ast.Call):
@@ -128,7 +139,7 @@ class _Rewriter(ast.NodeTransformer):
                 or (name or "").startswith("__smartest") \
                 or receiver.startswith("__smartest"):   # smartest's own runtime objects (guided)
             return node
-        return self._call("__smartest_call__", node, [f, *node.args], node.keywords)
+        return self._call("__smartest_call__", node, [f, *self._stars(f, node.args)], node.keywords)
 
 
 def _names_only(node: ast.expr) -> bool:

@@ -27,7 +27,7 @@ import enum
 from typing import Any, Callable
 
 from smartest.models import plain_index
-from smartest.models.escapes import BOUND_MODELS
+from smartest.models.escapes import BOUND_MODELS, call, is_proxy_type
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.floats import SymFloat
@@ -173,12 +173,17 @@ def method(receiver, name: str, /, *args, **kwargs):
     """receiver.name(*args, **kwargs), with a model for a plain receiver whose
     arguments are symbolic."""
     models = METHODS.get(type(receiver))
-    if models is None:
-        return getattr(receiver, name)(*args, **kwargs)
-    if name in models and \
+    if name == "join" and type(receiver) is str and len(args) == 1 and not kwargs and type(args[0]) not in (list, tuple):
+        # str.join makes a list of any other iterable first; so does this, so that the
+        # items a generator yields are seen (`"".join(c for c in s if c != "-")` ran C
+        # code on them unseen: stdnum's `clean`, `complete` without its characters).
+        args = (list(args[0]),)
+    if models is not None and name in models and \
             (any(_symbolic(a) for a in args) or any(_symbolic(v) for v in kwargs.values())):
         return models[name](receiver, *args, **kwargs)
-    return getattr(receiver, name)(*args, **kwargs)
+    # Anything else is an ordinary call, guarded like the ones the rewrite wraps: a C
+    # method given a proxy (`b"".join([b])`, `bytes.fromhex(s)`) records its escape.
+    return call(getattr(receiver, name), *args, **kwargs)
 
 
 def _str_models() -> dict[str, Callable]:
@@ -305,6 +310,23 @@ def dict_display(keys: tuple, values: tuple):
     return out
 
 
+def star(fn, items):
+    """`*items` in a call of `fn` the rewrite wrapped: the items, or CPython's TypeError
+    for the original call.  Inside `__smartest_call__(fn, *items)` a non-iterable is
+    caught by the list being built ("Value after * must be an iterable, not int"), not
+    by the call of `fn` ("zip() argument after * must be ..."), and a regression test
+    matching the first message fails on the plain function (more-itertools'
+    `transpose`, `sort_together`)."""
+    t = type(items)
+    if hasattr(t, "__iter__") or (hasattr(t, "__getitem__") and not isinstance(items, dict)):
+        return items
+    name = getattr(fn, "__qualname__", None)
+    module = getattr(fn, "__module__", None)
+    shown = str(fn) if name is None else f"{name}()" if module in (None, "builtins") else f"{module}.{name}()"
+    shown_type = next(b for b in t.__mro__ if not is_proxy_type(b))   # a proxy's builtin
+    raise TypeError(f"{shown} argument after * must be an iterable, not {shown_type.__name__}")
+
+
 def set_display(items: tuple):
     """`{a, b, ...}`: as `dict_display`, through the model of `set()`."""
     from smartest.models.registry import REGISTRY
@@ -316,4 +338,4 @@ def set_display(items: tuple):
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
-           "__smartest_store_key__": plain_index.store_key}
+           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star}

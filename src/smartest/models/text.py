@@ -1,5 +1,6 @@
 """Models of builtins on text proxies that builtins_core does not know: `len()` and
-`ord()` of bytes, `str()` of bytes (its repr: a concretization), `type()` of bytes.
+`ord()` of bytes, `str()` of bytes (its repr: a concretization; with an encoding, its
+decoding), `type()` of bytes.
 
 Each extends the model registered before it and falls back on it.
 """
@@ -41,4 +42,10 @@ def str_(*args, **kwargs):
     if len(args) == 1 and not kwargs and _type(args[0]) is SymBytes:
         record_concretization("str() of bytes (its repr) has no model")
         return bytes.__repr__(args[0])
+    if args and _type(args[0]) is SymBytes and len(args) <= 3 and set(kwargs) <= {"encoding", "errors"}:
+        # str(b, encoding, errors) is b.decode(encoding, errors), utf-8 by default:
+        # CPython reads the buffer in C, so without this the decoding is not recorded.
+        encoding = args[1] if len(args) > 1 else kwargs.get("encoding", "utf-8")
+        errors = args[2] if len(args) > 2 else kwargs.get("errors", "strict")
+        return SymBytes.decode(args[0], encoding, errors)
     return _prev_str(*args, **kwargs)

@@ -175,16 +175,14 @@ def _collect_unit(row: Row, args, tmp: str, i: int) -> None:
     if row.reason:
         return
     pickled, partial, err = (os.path.join(tmp, f"{i}.{ext}") for ext in ("pickle", "json", "err"))
-    if os.path.isfile(pickled):
-        with open(pickled, "rb") as f:
-            row.report = pickle.load(f)
-    elif os.path.isfile(partial):
+    row.report = _load(pickled) if os.path.isfile(pickled) else None
+    if row.report is None and os.path.isfile(partial):
         with open(partial, encoding="utf-8") as f:
             d = json.load(f)
         tests = [TestCase.from_dict(t) for t in d["tests"]]
         row.report = Report(d["target"], d["strategy"], d.get("runs", 0), d.get("paths") or 0, False, 0.0,
                             {"queries": 0}, tests, stop_reason=d.get("stop_reason", ""))
-    else:
+    elif row.report is None:
         with open(err, encoding="utf-8", errors="replace") as f:
             lines = [ln.strip() for ln in f if ln.strip()]
         row.reason = (lines[-1] if lines else f"exploration ended with status {row.status}").removeprefix(
@@ -231,11 +229,13 @@ class ReprOnly:
 
 
 def _save(report: Report, path: str) -> None:
-    """Pickle the report; tests whose values do not pickle keep their JSON form."""
+    """Pickle the report; tests whose values do not pickle and unpickle keep their JSON
+    form.  The round trip is the test: a tuple subclass with its own `__new__`
+    (`codecs.CodecInfo`) pickles, then fails to load."""
     tests = []
     for t in report.tests:
         try:
-            pickle.dumps(t)
+            pickle.loads(pickle.dumps(t))
             tests.append(t)
         except Exception:
             d = t.as_dict()
@@ -245,6 +245,17 @@ def _save(report: Report, path: str) -> None:
             tests.append(back)
     with open(path, "wb") as f:
         pickle.dump(dataclasses.replace(report, tests=tests), f)
+
+
+def _load(path: str) -> Report | None:
+    """The child's pickled report, or None when it does not load in this process (a
+    value whose class the child made at run time); the partial JSON report is read
+    then, so one function's odd value never stops the package's exploration."""
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except Exception:
+        return None
 
 
 def _quietly(action: Callable[[], int], err_path: str) -> int:
@@ -295,7 +306,9 @@ def _coverage(row: Row) -> str:
 
 def _verdict(report: Report, target: Target | None) -> str:
     if report.complete:
-        return "complete (types guessed)" if target is not None and target.guessed else "complete"
+        qualified = [why for why, on in (("types guessed", target and target.guessed),
+                                         ("inputs narrowed", target and target.narrowed)) if on]
+        return f"complete ({', '.join(qualified)})" if qualified else "complete"
     return bounded_verdict(report) or "incomplete: " + (incomplete_why(report, "time slice used up") or "?")
 
 

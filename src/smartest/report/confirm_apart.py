@@ -23,6 +23,7 @@ from typing import Callable
 import dataclasses
 
 from smartest.engine.execute import execute
+from smartest.engine.literals import Source
 from smartest.engine.sandbox import Sandbox
 from smartest.engine.target import Target
 from smartest.engine.testcase import TestCase
@@ -48,10 +49,16 @@ def confirm_apart(resolve: Callable[[], Target], tests: list[TestCase], options
             os.setpgid(0, 0)
             target = resolve()
             sandbox = Sandbox(options.allow) if options.sandbox else None
-            confirmed, unreproduced = confirm_bugs(target, tests, timeout=options.per_run_timeout,
+            runnable, kept = _read_back(tests)
+            confirmed, unreproduced = confirm_bugs(target, runnable, timeout=options.per_run_timeout,
                                                    strict=options.strict, sandbox=sandbox)
             plain, changed = _plain(target, confirmed, options, sandbox)
+            inputs = {t.index: t.inputs for t in tests}
+            plain = sorted([dataclasses.replace(t, inputs=inputs[t.index]) for t in plain] + kept,
+                           key=lambda t: t.index)
             data = pickle.dumps((plain, unreproduced, changed))
+            if sandbox is not None:
+                sandbox.close()     # its scratch directory: os._exit runs no cleanup
             with os.fdopen(writable, "wb") as f:
                 f.write(data)
             code = 0
@@ -72,6 +79,23 @@ def confirm_apart(resolve: Callable[[], Target], tests: list[TestCase], options
         return tests, None, 0
 
 
+def _read_back(tests: list[TestCase]) -> tuple[list[TestCase], list[TestCase]]:
+    """(the tests with their inputs as values, the tests whose inputs cannot be read
+    back).  A run directory keeps a value JSON cannot hold (bytes, a tuple) as source
+    text (a `Source`): run as it is, the function got that object, not the value, and
+    its outcome replaced the one seen (idna's `decode(b'a^SF]M')`: a TypeError caught
+    and re-raised as "Invalid ASCII", and an emitted regression test that fails)."""
+    runnable, kept = [], []
+    for t in tests:
+        try:
+            values = {k: v.value() if type(v) is Source else v for k, v in t.inputs.items()}
+        except Exception:  # noqa: BLE001 - a text that does not read back: keep what was seen
+            kept.append(t)
+            continue
+        runnable.append(dataclasses.replace(t, inputs=values))
+    return runnable, kept
+
+
 def _plain(target: Target, tests: list[TestCase], options, sandbox) -> tuple[list[TestCase], int]:
     """The tests, each one that is not a bug with its plain run's outcome where that
     differs from the exploration's (a regression test must pass on the function)."""
@@ -84,6 +108,10 @@ def _plain(target: Target, tests: list[TestCase], options, sandbox) -> tuple[lis
         r = execute(target, t.inputs, timeout=options.per_run_timeout, max_depth=0, strict=options.strict,
                     symbolic=False, sandbox=sandbox)
         if same_outcome(r, t, values_equal):
+            if t.raised is not None and r.raised is not None and r.raised.message != t.raised.message:
+                # The proxy's words ("'SymInt' object is not iterable"): a `match=` the
+                # plain function fails, as the coverage replay knows for a finished run.
+                t = dataclasses.replace(t, raised=dataclasses.replace(t.raised, message=r.raised.message))
             out.append(t)
             continue
         changed += 1

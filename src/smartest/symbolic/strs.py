@@ -108,6 +108,17 @@ class SymStr(M.TextComparisons, str):
             yield make_str(str.__getitem__(self, i), build.at(self.term, build.const(i)))
             i += 1
 
+    def __reversed__(self):
+        # Without it C's reversed() reads the length through the sequence protocol and
+        # no test of it is recorded: a loop `for c in reversed(s)` (stdnum's luhn) ran
+        # as many times as the length said, and a new length left its predicted path.
+        n = build.length(self.term)
+        size = str.__len__(self)
+        i = 0
+        while _branch(build.lt(build.const(i), n), i < size):
+            yield make_str(str.__getitem__(self, size - 1 - i), build.at(self.term, build.sub(n, build.const(i + 1))))
+            i += 1
+
     # operators ----------------------------------------------------------
     def __add__(self, other):
         o = str_term(other)
