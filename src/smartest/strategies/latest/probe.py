@@ -198,10 +198,7 @@ class Prober:
         c = self.c
         i, cid, key, _, _ = call
         record = run.calls[i]
-        # Everything under the call runs: a callee with abstract calls of its own
-        # (PL/0's `next_token`, whose letter tests are abstracted too) would
-        # otherwise make no path of it fully concrete, and the probe gave up.
-        plan = run.plan.with_deep(cid)
+        plan = run.plan.with_expanded(cid)
         expect0 = decisions(run.path[:record.start])
         need = build.and_(*needs)
         c.stats.probes += 1

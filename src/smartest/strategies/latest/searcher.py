@@ -51,16 +51,14 @@ from smartest.strategies.latest.policy import (ALPHA_MARK, EMPTY_PLAN, EXPAND_AL
                                                is_raise_flag)
 from smartest.strategies.latest.concretize import Concretizer, Rejected
 from smartest.strategies.latest.interleave import InterleavedLatest
-from smartest.strategies.latest.postconditions import Postconditions
 from smartest.search.protocol import Candidate, ExploredRun
 from smartest.strategies.latest.scopes import ScopeSearch, View
 from smartest.solver.chain import build_solver_chain
-from smartest.solver.protocol import Query, Status
+from smartest.solver.protocol import Status
 from smartest.strategies.settings import flag
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.symbolic.realize import realize, term_of
-from smartest.terms import Term, const
-from smartest.terms.build import and_
+from smartest.terms import Term
 from smartest.terms.evaluate import evaluate
 from smartest.trace.site import Site
 
@@ -73,9 +71,6 @@ class LatestStats:
     concretized: int = 0         # ... of which a real run followed
     refuted: int = 0             # ... proved impossible (no stitchable paths of the callees)
     deferred: int = 0            # ... implausible when found, concretized later
-    cramped: int = 0             # ... ruled out by real calls' postconditions, concretized last
-    parked: int = 0              # concretizations parked past their budget of candidates, resumed later
-    fit_queries: int = 0         # solver queries asking that (one per abstract path about to be concretized)
     expansions: int = 0          # next_path invocations (a call expanded in a context)
     stitch_steps: int = 0        # runs asked for to force the rest of an abstract path
     memo_tried: int = 0          # known paths of a call run in a new context
@@ -135,14 +130,6 @@ def _guessed_arguments(call) -> bool:
     return False
 
 
-def _arg_term(value: Any) -> Term | None:
-    """The term of an argument of an abstracted call: its own, or the constant it is."""
-    t = term_of(value)
-    if t is not None:
-        return t
-    return const(value) if type(value) in (int, str) else None
-
-
 def _accept(view: View):
     """The continuation of the function under test: the first concretization will do."""
     return True
@@ -150,7 +137,6 @@ def _accept(view: View):
 
 
 class LatestSearcher:
-    PARK_AFTER = 128   # candidates one concretization may ask before it is parked (_drive)
     # For the engine (search/protocol.py): what an empty frontier leaves, and the plan
     # of its fallback's runs.
     uncovered = "LATEST's frontier ends when every abstract path is concretized or refuted: sides inside " \
@@ -163,7 +149,6 @@ class LatestSearcher:
         self.stats = LatestStats()
         self.raisers: set[str] = set()     # functions (short names, as in alpha names) a real run saw raise
         self.seen: dict[str, set] = {}     # function -> results its real runs returned
-        self.post = Postconditions()       # function -> what its real calls always did
         self._settings = {"solver": solver, "domains": domains or {}, "memo": memo,
                           "functions": functions if functions is not None else {},
                           "callee_deepest_first": callee_deepest_first, "probe": probe}
@@ -174,8 +159,6 @@ class LatestSearcher:
         self.concretizer = Concretizer(self.stats, later=self.unseen_raise, seen=self.seen, **self._settings)
         self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=self._top_deepest_first)
         self._deferred: list[View] = []
-        self._cramped: list[View] = []     # abstract paths real calls' postconditions rule out: last
-        self._parked: list[tuple] = []     # concretizations past their budget: (generator, its candidate, budget)
         self._co = None
         self._fresh = False
         self._reply: Any = None
@@ -247,21 +230,15 @@ class LatestSearcher:
                         self.stats.deferred += 1
                         self._deferred.append(view)
                     else:
-                        yield from self._attempt(view)
+                        yield from self._concretize(view)
             for t in [t for t in self._deferred if not self._implausible(t)]:
                 self._deferred.remove(t)
-                yield from self._attempt(t)
+                yield from self._concretize(t)
             cand = self.top.pop(self.unseen_raise)
             if cand is None:
-                if self._deferred:
-                    yield from self._attempt(self._deferred.pop(0))
-                elif self._parked:
-                    gen, pending, budget = self._parked.pop(0)
-                    yield from self._drive(gen, 2 * budget, pending)
-                elif self._cramped:
-                    yield from self._concretize(self._cramped.pop(0))
-                else:
+                if not self._deferred:
                     return
+                yield from self._concretize(self._deferred.pop(0))
                 view = None
                 continue
             got = yield from self.concretizer._run(cand)
@@ -270,50 +247,6 @@ class LatestSearcher:
                 view = None
             else:
                 view = got
-
-    def _attempt(self, target: View):
-        """Concretize `target` now, or after every other abstract path if no input
-        within the bounds could follow it as far as the postconditions of real
-        calls go (postconditions.py)."""
-        if self._unfit(target):
-            self.stats.cramped += 1
-            self._cramped.append(target)
-        else:
-            yield from self._drive(self._concretize(target), self.PARK_AFTER)
-
-    def _drive(self, gen, budget: int, pending: Candidate | None = None):
-        """Run concretization `gen` for at most `budget` candidates (`pending`: the
-        one it asked for when it was parked); past that, park it, to be resumed
-        with twice the budget once the frontier is empty.  Postponed, not dropped."""
-        left = budget
-        try:
-            cand = next(gen) if pending is None else pending
-            while True:
-                # The probes are bounded on their own (probe.py), and a concretization
-                # is never parked inside one: the concretizer's `probing` is shared.
-                if not self.concretizer.probing:
-                    if left <= 0:
-                        break
-                    left -= 1
-                cand = gen.send((yield cand))
-        except StopIteration:
-            return
-        self.stats.parked += 1
-        self._parked.append((gen, cand, budget))
-
-    def _unfit(self, view: View) -> bool:
-        facts = []
-        for c in view.calls:
-            alpha = term_of(c.result)
-            if c.mode != "abstract" or c.raised is not None or alpha is None or alpha.op != "var" or c.kwargs:
-                continue
-            facts += self.post.of(c.qualname, tuple(_arg_term(a) for a in c.args), alpha)
-        if not facts or self.concretizer.solver is None:
-            return False
-        self.stats.fit_queries += 1
-        # One conjunction, last: independence slicing keeps what the last constraint touches.
-        query = Query((and_(*(b.constraint for b in view.path), *facts),), self.concretizer.domains)
-        return self.concretizer.solver.check(query).status is Status.UNSAT
 
     def _concretize(self, target: View):
         if (yield from self.concretizer.concretize(ROOT, target, target, _accept)):
@@ -328,13 +261,7 @@ class LatestSearcher:
                 continue
             if c.raised is not None:
                 self.raisers.add(c.qualname.rsplit(".", 1)[-1])
-                continue
-            if not c.kwargs:
-                try:
-                    self.post.observe(c.qualname, tuple(realize(a) for a in c.args), realize(c.result))
-                except TypeError:
-                    pass
-            if c.mode == "expanded":
+            elif c.mode == "expanded":
                 seen = self.seen.setdefault(c.qualname, set())
                 if len(seen) < _SEEN_PER_FUNCTION:
                     try:
