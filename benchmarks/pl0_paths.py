@@ -28,8 +28,6 @@ import pl0  # noqa: E402
 
 OTHER = 99   # a symbol none of the parser's comparisons names
 NAMES = dict(enumerate("NUL EOF id num := ; = < + - * / ( ) . begin end if then while do".split()))
-LENGTH = {pl0.BECOMES: 2, pl0.IFSYM: 2, pl0.DOSYM: 2, pl0.ENDSYM: 3, pl0.THENSYM: 4, pl0.BEGINSYM: 5,
-          pl0.WHILESYM: 5}
 WORDS = {pl0.IDENT, *pl0.KEYWORD_SYMS}
 
 
@@ -103,19 +101,31 @@ def abstract_paths(tokens: int) -> list[tuple[str, list[int]]]:
     return paths
 
 
-def min_chars(symbols: list[int]) -> int:
-    """The fewest characters an input following these symbols has."""
-    n, before = 0, None
+TEXT = {pl0.IDENT: "a", pl0.NUMBER: "0", pl0.BECOMES: ":=", pl0.SEMICOLON: ";", pl0.EQL: "=", pl0.LSS: "<",
+        pl0.PLUS: "+", pl0.MINUS: "-", pl0.TIMES: "*", pl0.SLASH: "/", pl0.LPAREN: "(", pl0.RPAREN: ")",
+        pl0.PERIOD: ".", pl0.NUL: "!", **dict(zip(pl0.KEYWORD_SYMS, pl0.KEYWORDS))}
+
+
+def render(symbols: list[int]) -> str:
+    """The shortest input whose tokens are these symbols, up to the end of input.
+    OTHER, a symbol the parser did not expect, is written as a one-character
+    symbol: only its length counts (the path is an error either way)."""
+    out, before = [], None
     for value in symbols:
         if value == pl0.EOF:
             break
-        if value == OTHER:   # some one-character symbol the parser did not expect
-            value = pl0.SEMICOLON
-        n += LENGTH.get(value, 1)
+        if value == OTHER:
+            value = pl0.SEMICOLON if before != pl0.SEMICOLON else pl0.EQL
         if before is not None and ((before in WORDS and value in WORDS) or before == value == pl0.NUMBER):
-            n += 1
+            out.append(" ")
+        out.append(TEXT[value])
         before = value
-    return n
+    return "".join(out)
+
+
+def min_chars(symbols: list[int]) -> int:
+    """The fewest characters an input following these symbols has."""
+    return len(render(symbols))
 
 
 def show(symbols) -> str:
@@ -134,7 +144,7 @@ def main(argv=None) -> int:
           f"{len(fit)} fit in {args.n} characters, {sum(o == 'valid' for o, _ in fit)} valid")
     for outcome, symbols in paths:
         if outcome == "valid":
-            print("  valid:", show(symbols), f"({min_chars(symbols)} characters at least)")
+            print(f"  valid: {show(symbols)}  ({render(symbols)!r}, {min_chars(symbols)} characters)")
     sizes = collections.Counter(show(s[:args.prefix]) for _, s in fit)
     valid = collections.Counter(show(s[:args.prefix]) for o, s in fit if o == "valid")
     print(f"subtrees by the first {args.prefix} symbols (paths that fit; valid):")
