@@ -3,19 +3,17 @@ lexer abstracted, counted without the engine (notes/s8-latest3.md's figures rest
 them).  Each valid path is rendered as a string and re-run on the plain parser."""
 from __future__ import annotations
 
-import importlib.util
 import os
 
 import pytest
+
+from support.oracle import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("pl0_paths", os.path.join(ROOT, "benchmarks", "pl0_paths.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load(os.path.join(ROOT, "benchmarks", "pl0_paths.py"))
 
 
 @pytest.mark.parametrize("tokens, paths, valid", [(6, 4872, 2), (7, 20691, 6)])
