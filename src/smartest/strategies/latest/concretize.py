@@ -109,6 +109,7 @@ class Concretizer:
         self.later = later                    # which flips of a callee's search to postpone (ScopeSearch.pop)
         self.seen = seen if seen is not None else {}   # function -> results its real runs returned
         self.unsure = 0   # divergences, unknown answers, imprecise runs: an enumeration was not exhaustive
+        self.probing = 0  # inside the probes (bounded on their own: not counted against a concretization's budget)
         self._rest_cache: dict = {}
         self._failed_choices: dict[int, tuple] = {}   # id(target) -> (target, failed all-at-once choices)
         self._probed_targets: dict[int, View] = {}    # id(target) -> target, abstract paths probed (probe.py)
@@ -568,7 +569,11 @@ class Concretizer:
         if rest is None:
             return False
         prefix = tuple(b.constraint for b in run.path[:first.start])
-        terms = yield from self.prober.choose(scope, target, run, pending, (*prefix, *rest))
+        self.probing += 1
+        try:
+            terms = yield from self.prober.choose(scope, target, run, pending, (*prefix, *rest))
+        finally:
+            self.probing -= 1
         if terms is None:
             return False
         plan = run.plan

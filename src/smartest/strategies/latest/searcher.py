@@ -71,6 +71,7 @@ class LatestStats:
     concretized: int = 0         # ... of which a real run followed
     refuted: int = 0             # ... proved impossible (no stitchable paths of the callees)
     deferred: int = 0            # ... implausible when found, concretized later
+    parked: int = 0              # concretizations parked past their budget of candidates, resumed later
     expansions: int = 0          # next_path invocations (a call expanded in a context)
     stitch_steps: int = 0        # runs asked for to force the rest of an abstract path
     memo_tried: int = 0          # known paths of a call run in a new context
@@ -137,6 +138,10 @@ def _accept(view: View):
 
 
 class LatestSearcher:
+    # Candidates (outside the probes) one concretization may ask before it is parked
+    # (`_drive`).  The first concretizations of PL/0 learn the lexer's paths, 130 and
+    # 190 runs; at 32 nothing was ever concretized (notes/s8-latest3.md).
+    PARK_AFTER = 128
     # For the engine (search/protocol.py): what an empty frontier leaves, and the plan
     # of its fallback's runs.
     uncovered = "LATEST's frontier ends when every abstract path is concretized or refuted: sides inside " \
@@ -159,6 +164,7 @@ class LatestSearcher:
         self.concretizer = Concretizer(self.stats, later=self.unseen_raise, seen=self.seen, **self._settings)
         self.top = ScopeSearch(ROOT, EMPTY_PLAN, deepest_first=self._top_deepest_first)
         self._deferred: list[View] = []
+        self._parked: list[tuple] = []     # concretizations past their budget: (generator, its candidate, budget)
         self._co = None
         self._fresh = False
         self._reply: Any = None
@@ -230,15 +236,19 @@ class LatestSearcher:
                         self.stats.deferred += 1
                         self._deferred.append(view)
                     else:
-                        yield from self._concretize(view)
+                        yield from self._drive(self._concretize(view), self.PARK_AFTER)
             for t in [t for t in self._deferred if not self._implausible(t)]:
                 self._deferred.remove(t)
-                yield from self._concretize(t)
+                yield from self._drive(self._concretize(t), self.PARK_AFTER)
             cand = self.top.pop(self.unseen_raise)
             if cand is None:
-                if not self._deferred:
+                if self._deferred:
+                    yield from self._drive(self._concretize(self._deferred.pop(0)), self.PARK_AFTER)
+                elif self._parked:
+                    gen, pending, budget = self._parked.pop(0)
+                    yield from self._drive(gen, 2 * budget, pending)
+                else:
                     return
-                yield from self._concretize(self._deferred.pop(0))
                 view = None
                 continue
             got = yield from self.concretizer._run(cand)
@@ -247,6 +257,33 @@ class LatestSearcher:
                 view = None
             else:
                 view = got
+
+    def _drive(self, gen, budget: int, pending: Candidate | None = None):
+        """Run concretization `gen` for at most `budget` candidates (`pending`: the
+        one it asked for when it was parked); past that, park it, to be resumed with
+        twice the budget once the frontier is empty.  Postponed, never dropped: the
+        search ends only when every parked concretization has finished, so what it
+        concretized or refuted is what it was before.  Why: an abstract path that no
+        input within the bounds can follow is refuted by enumerating the callees'
+        paths behind each other (PL/0, n = 16: `begin a:=0;while` fills 16
+        characters, and the lazy search spent runs 1,061 to 2,000 refuting a 7th
+        token after it; notes/s6-latest.md, s8-latest3.md); parked, it lets the
+        search go on to the abstract paths after it."""
+        left = budget
+        try:
+            cand = next(gen) if pending is None else pending
+            while True:
+                # The probes are bounded on their own (probe.py), and a concretization
+                # is never parked inside one: the concretizer's `probing` is shared.
+                if not self.concretizer.probing:
+                    if left <= 0:
+                        break
+                    left -= 1
+                cand = gen.send((yield cand))
+        except StopIteration:
+            return
+        self.stats.parked += 1
+        self._parked.append((gen, cand, budget))
 
     def _concretize(self, target: View):
         if (yield from self.concretizer.concretize(ROOT, target, target, _accept)):
