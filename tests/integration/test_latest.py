@@ -27,6 +27,7 @@ def _explore(name: str, function: str, n: int, **kw):
             runs_at.append(stats.runs)
 
     kw.setdefault("max_runs", 2000)
+    kw.setdefault("time_limit", 3600)   # counts decide; the default 60 s cut strcmp_testme at load 10
     report = smartest.explore(f"{path}:{function}", strategy="latest", run_dir=None, deepen=False, coverage=False,
                               max_str_len=n, handlers=[Index()], **kw)
     return load(path), report, runs_at
