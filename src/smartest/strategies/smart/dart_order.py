@@ -1,0 +1,243 @@
+"""SMART in DART's order: DART's depth-first search over whole runs, where a side is
+not run when summaries show it adds no path of any function (issue 12, item 5).
+
+The paper's order (searcher.py, Figure 3) searches a callee's paths before its
+caller's sides past the call; for `caller(a, b)` that calls a function of n paths
+and then tests `b == 7`, DART reaches the bug at run 2 and that order at run n + 2
+(notes/s7-smart2.md).  This searcher keeps DART's order instead:
+
+* every run is a whole run with every call on the path (activations.py), and the
+  candidates are DART's: after a run, the sides past its flipped branch, the
+  deepest first, each as DART's query (the run's own path through every callee);
+* each side is also a side of a **skeleton**: of the target, its own decisions
+  with each activation replaced by its outcome class; of an activation, its own
+  decisions, in the calling context given by the target's skeleton before it.  The
+  skeletons form tries (`_Node`), which do not depend on which path a callee took,
+  so a side taken in one callee path is taken for all of them;
+* a candidate whose skeleton side some run took, or that summaries refuted, is not
+  run: every run left adds a new skeleton, as the lazy bound of notes/s7-smart2.md
+  counts them;
+* a side DART's query refutes is asked again with the summary of every callee the
+  path called before it standing for the call (§3.2: the disjunction of its paths'
+  preconditions and its returned term), as SMART asks it.  Refuted there, it is
+  asked once more whenever one of those summaries gains a path (its subtree in
+  DART's tree under that callee path begins then).
+
+**The bound.**  The runs made for DART's queries come in DART's order, and each is
+DART's run for the same query; the runs skipped are ones whose skeleton sides were
+taken.  So each bug whose DART run adds a skeleton is reached no later than DART
+reaches it, modulo solver models where a query differs from DART's (the summary
+queries, made only where DART's own query was unsatisfiable, and the runs after
+them).  Those runs take a skeleton side no run took; DART takes it later or never.
+
+**`complete`.**  Every skeleton side of every run is taken, refuted under the
+summaries as they ended (a refutation is asked again when one grows), or skipped
+because a run took it: Theorem 2's argument, on the tries.  A refutation under a
+summary that left conditions out, or a summary query whose run took another
+skeleton side, proves nothing: then the engine's DART fallback runs to its end
+before `complete` (`uncovered`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smartest.calls.purity import CodeTable, all_functions
+from smartest.calls.intercept import own_modules
+from smartest.search.protocol import Candidate, ExploredRun, decisions
+from smartest.solver.protocol import Status
+from smartest.strategies.smart.activations import Activation, ActivationPolicy, pinned_map
+from smartest.terms import Term
+from smartest.terms.rewrite import substitute
+from smartest.trace.path import Branch, path_constraint
+
+
+class _Node:
+    """A node of a skeleton trie: the steps taken from here, and the sides refuted here
+    (each with the summary versions it was refuted under)."""
+
+    __slots__ = ("children", "refuted")
+
+    def __init__(self) -> None:
+        self.children: dict = {}
+        self.refuted: dict = {}
+
+    def child(self, step) -> "_Node":
+        node = self.children.get(step)
+        if node is None:
+            node = self.children[step] = _Node()
+        return node
+
+
+@dataclass
+class _Run:
+    """What the searcher keeps of a run: its path, input and activations, and for each
+    branch its skeleton node (the side is that node's step with the branch negated)."""
+
+    path: tuple[Branch, ...]
+    assignment: dict
+    activations: tuple[Activation, ...]
+    nodes: list
+
+    def side(self, j: int) -> tuple[_Node, tuple]:
+        b = self.path[j]
+        return self.nodes[j], (b.site, not b.taken)
+
+
+class DartOrderSearcher:
+    partial_paths = False
+
+    def __init__(self, policy: ActivationPolicy) -> None:
+        self.policy = policy
+        self.root = _Node()
+        self.callees: dict[tuple, _Node] = {}     # (id of the target's node at the call, qualname) -> its trie
+        self._stack: list[tuple] = []             # ("dart" | "summary", run, j)
+        self._waiting: dict[str, list] = {}       # qualname -> refuted sides to ask again when its summary grows
+        self._versions: dict[str, int] = {}
+        self.unsure: list[str] = []               # why an empty stack does not mean every skeleton side
+
+    @property
+    def uncovered(self) -> str:
+        return "; ".join(dict.fromkeys(self.unsure))
+
+    # -- the Searcher protocol -----------------------------------------------
+    def update(self, run: ExploredRun) -> None:
+        acts = tuple(run.notes.info.get("activations", ()))
+        mine = _Run(run.path, dict(run.assignment), acts, self._skeleton(run.path, acts))
+        cand = run.candidate
+        origin = cand.origin if cand is not None else None
+        start = 0
+        if origin is not None and origin[0] == "dart" and not run.diverged:
+            start = origin[2] + 1
+        elif origin is not None and origin[0] == "summary":
+            node, step = origin[1].side(origin[2])
+            if step not in node.children:
+                self.unsure.append("a query under a callee's summary led to a run that took another side "
+                                   "(the summary did not describe the callee)")
+        self._grown()
+        for j in range(start, len(run.path)):
+            if run.path[j].flippable:
+                self._stack.append(("dart", mine, j))
+
+    def select(self) -> Candidate | None:
+        while self._stack:
+            kind, run, j = self._stack.pop()
+            node, step = run.side(j)
+            if step in node.children or self._refuted(node, step):
+                continue
+            if kind == "dart":
+                pinned = pinned_map(run.activations)
+                constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
+                return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
+                                 origin=("dart", run, j))
+            query, used = self._summary_query(run, j)
+            if query is None:
+                continue
+            for q in used:
+                self.policy.stats[q].disjunctions += 1
+            return Candidate(query, run.assignment, (), origin=("summary", run, j, used))
+        return None
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        kind, run, j = candidate.origin[:3]
+        node, step = run.side(j)
+        if status is not Status.UNSAT:
+            node.refuted[step] = None     # unknown: the engine's flag says the search is not complete
+            return
+        used = candidate.origin[3] if kind == "summary" else self._callees_before(run, j)
+        if kind == "dart" and used:
+            self._stack.append(("summary", run, j))   # asked next, as SMART asks it
+            return
+        node.refuted[step] = {q: self.policy.summary(q).version for q in used}
+        for q in used:
+            self._waiting.setdefault(q, []).append((run, j))
+        if any(not p.complete for q in used for p in self.policy.summary(q).paths):
+            self.unsure.append("a side was refuted under a summary that leaves conditions out")
+
+    # -- skeletons -----------------------------------------------------------
+    def _skeleton(self, path, acts) -> list:
+        """Each branch's node in its skeleton trie (inserting the run)."""
+        nodes: list = [None] * len(path)
+        spans = sorted((a for a in acts if a.summarized), key=lambda a: a.start)
+        target = self.root
+        i = 0
+        for a in [*spans, None]:
+            stop = a.start if a is not None else len(path)
+            while i < stop:
+                nodes[i] = target
+                target = target.child((path[i].site, path[i].taken))
+                i += 1
+            if a is None:
+                break
+            callee = self.callees.setdefault((id(target), a.qualname), _Node())
+            while i < a.end:
+                nodes[i] = callee
+                callee = callee.child((path[i].site, path[i].taken))
+                i += 1
+            target = target.child(("call", a.qualname, a.outcome))
+        return nodes
+
+    def _refuted(self, node: _Node, step) -> bool:
+        if step not in node.refuted:
+            return False
+        at = node.refuted[step]
+        return at is None or all(self.policy.summary(q).version == v for q, v in at.items())
+
+    def _grown(self) -> None:
+        """Sides refuted under a summary that gained paths since: asked again (below
+        the sides of the run that grew it, which DART asks first)."""
+        for q, s in self.policy.summaries.items():
+            if s.version != self._versions.get(q, 0):
+                self._versions[q] = s.version
+                for run, j in self._waiting.pop(q, ()):
+                    self._stack.append(("summary", run, j))
+
+    # -- queries -------------------------------------------------------------
+    @staticmethod
+    def _callees_before(run: _Run, j: int) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and a.end <= j))
+
+    def _summary_query(self, run: _Run, j: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
+        """path[:j] and path[j] negated, each activation that ended before j replaced by
+        its function's summary at that call (its outcome class's preconditions, its
+        returned term), the rest over the inputs."""
+        mapping: dict[Term, Term] = {}
+        replaced: list[Activation] = []
+        domains: list[Term] = []
+        for a in run.activations:
+            for v, t in a.actuals.items():
+                mapping[v] = _sub(t, mapping)
+            if not (a.summarized and a.end <= j):
+                if a.ret is not None:
+                    mapping[a.ret] = _sub(a.returned, mapping)
+                continue
+            inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping))
+            domain = next((d for o, d in inst.classes if o == a.outcome), None)
+            if domain is None:
+                return None, ()
+            if a.ret is not None:
+                mapping[a.ret] = inst.values[a.outcome]
+            domains.append(domain)
+            replaced.append(a)
+        skip = {i for a in replaced for i in range(a.start, a.end)}
+        constraints = [*domains]
+        for i in range(j):
+            if i not in skip:
+                constraints.append(_sub(run.path[i].constraint, mapping))
+        constraints.append(_sub(run.path[j].negated, mapping))
+        out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
+        return out, tuple(dict.fromkeys(a.qualname for a in replaced))
+
+
+def _sub(term: Term, mapping: dict) -> Term:
+    return substitute(term, mapping) if mapping and not term.free.isdisjoint(mapping) else term
+
+
+def _canonical(a: Activation, mapping: dict) -> dict:
+    """The activation's canonical formals -> the caller's terms under `mapping`."""
+    return {a.rename[v]: _sub(t, mapping) for v, t in a.actuals.items()}
+
+
+def build(options, solver, target) -> tuple[DartOrderSearcher, ActivationPolicy]:
+    """The `smart-dfs` strategy: DART's order with summaries (this module), every call run."""
+    policy = ActivationPolicy(CodeTable(all_functions(own_modules(target.is_own_file))))
+    return DartOrderSearcher(policy), policy
