@@ -44,11 +44,18 @@ from dataclasses import dataclass
 from smartest.calls.purity import CodeTable, all_functions
 from smartest.calls.intercept import own_modules
 from smartest.search.protocol import Candidate, ExploredRun, decisions
-from smartest.solver.protocol import Status
+from smartest.solver.protocol import NO_HISTORY, Query, Solver, Status
+from smartest.symbolic.inputs import prepare_inputs
 from smartest.strategies.smart.activations import Activation, ActivationPolicy, pinned_map
 from smartest.terms import Term
+from smartest.terms import build as make
 from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch, path_constraint
+
+
+# The solver history of the summary queries: DART's queries keep the one they share
+# with DART's own search (solver/protocol.Query.stream), so they get its models.
+_SUMMARY_STREAM = 12
 
 
 class _Node:
@@ -77,6 +84,7 @@ class _Run:
     assignment: dict
     activations: tuple[Activation, ...]
     nodes: list
+    at_call: dict            # activation ordinal -> the target's node at its call
 
     def side(self, j: int) -> tuple[_Node, tuple]:
         b = self.path[j]
@@ -86,8 +94,11 @@ class _Run:
 class DartOrderSearcher:
     partial_paths = False
 
-    def __init__(self, policy: ActivationPolicy) -> None:
+    def __init__(self, policy: ActivationPolicy, solver: Solver, domains: dict) -> None:
         self.policy = policy
+        self.solver = solver
+        self.domains = domains
+        self.covered = 0                          # sides not run: every path of the callee past them is known
         self.root = _Node()
         self.callees: dict[tuple, _Node] = {}     # (id of the target's node at the call, qualname) -> its trie
         self._stack: list[tuple] = []             # ("dart" | "summary", run, j)
@@ -102,7 +113,7 @@ class DartOrderSearcher:
     # -- the Searcher protocol -----------------------------------------------
     def update(self, run: ExploredRun) -> None:
         acts = tuple(run.notes.info.get("activations", ()))
-        mine = _Run(run.path, dict(run.assignment), acts, self._skeleton(run.path, acts))
+        mine = _Run(run.path, dict(run.assignment), acts, *self._skeleton(run.path, acts))
         cand = run.candidate
         origin = cand.origin if cand is not None else None
         start = 0
@@ -126,6 +137,9 @@ class DartOrderSearcher:
                 continue
             if kind == "dart":
                 pinned = pinned_map(run.activations)
+                if self._known_below(run, j, pinned):
+                    self.covered += 1
+                    continue
                 constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
                                  origin=("dart", run, j))
@@ -134,7 +148,7 @@ class DartOrderSearcher:
                 continue
             for q in used:
                 self.policy.stats[q].disjunctions += 1
-            return Candidate(query, run.assignment, (), origin=("summary", run, j, used))
+            return Candidate(query, run.assignment, (), origin=("summary", run, j, used), stream=_SUMMARY_STREAM)
         return None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
@@ -154,9 +168,11 @@ class DartOrderSearcher:
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
 
     # -- skeletons -----------------------------------------------------------
-    def _skeleton(self, path, acts) -> list:
-        """Each branch's node in its skeleton trie (inserting the run)."""
+    def _skeleton(self, path, acts) -> tuple[list, dict]:
+        """Each branch's node in its skeleton trie (inserting the run), and the target's
+        node at each activation's call."""
         nodes: list = [None] * len(path)
+        at_call = {}
         spans = sorted((a for a in acts if a.summarized), key=lambda a: a.start)
         target = self.root
         i = 0
@@ -168,13 +184,39 @@ class DartOrderSearcher:
                 i += 1
             if a is None:
                 break
+            at_call[a.ordinal] = target
             callee = self.callees.setdefault((id(target), a.qualname), _Node())
             while i < a.end:
                 nodes[i] = callee
                 callee = callee.child((path[i].site, path[i].taken))
                 i += 1
             target = target.child(("call", a.qualname, a.outcome))
-        return nodes
+        return nodes, at_call
+
+    def _known_below(self, run: _Run, j: int, pinned: dict) -> bool:
+        """Is path[j] inside a callee whose known paths are all the inputs past its other
+        side can take (those of an outcome class the caller went on from in this calling
+        context)?  Then the run would add no path of the callee, and the caller's sides
+        past the call were asked under the summary, which holds those paths (§3.2, the
+        paper's implication check, on one side of the callee instead of its whole call)."""
+        a = next((a for a in run.activations if a.summarized and a.covers(j)), None)
+        if a is None:
+            return False
+        here = run.at_call[a.ordinal]
+        classes = {s[2] for s in here.children if s[0] == "call" and s[1] == a.qualname}
+        summary = self.policy.summary(a.qualname)
+        actuals = _canonical(a, pinned)
+        known = [summary.path_instance(i, actuals)[0] for i, p in enumerate(summary.paths)
+                 if p.complete and p.outcome in classes and p.formals <= actuals.keys()]
+        if not known:
+            return False
+        query = (*(_sub(c, pinned) for c in path_constraint(run.path, j)), make.not_(make.or_(*known)))
+        hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
+        try:
+            answer = self.solver.check(Query(query, self.domains, hints, stream=NO_HISTORY))
+        except Exception:   # the solver's failure is no proof: run the side
+            return False
+        return answer.status is Status.UNSAT
 
     def _refuted(self, node: _Node, step) -> bool:
         if step not in node.refuted:
@@ -240,4 +282,4 @@ def _canonical(a: Activation, mapping: dict) -> dict:
 def build(options, solver, target) -> tuple[DartOrderSearcher, ActivationPolicy]:
     """The `smart-dfs` strategy: DART's order with summaries (this module), every call run."""
     policy = ActivationPolicy(CodeTable(all_functions(own_modules(target.is_own_file))))
-    return DartOrderSearcher(policy), policy
+    return DartOrderSearcher(policy, solver, prepare_inputs(target.params, options)), policy
