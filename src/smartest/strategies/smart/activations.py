@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
@@ -34,9 +34,10 @@ from smartest.calls.protocol import Call, FrameBudget, RunNotes
 from smartest.calls.purity import CodeTable
 from smartest.strategies.smart.summary import FunctionSummary, extract, formal
 from smartest.symbolic.inputs import fresh
-from smartest.symbolic.realize import term_of
+from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term
-from smartest.terms.rewrite import substitute
+from smartest.terms import build as make
+from smartest.terms.rewrite import substitute, transform
 from smartest.trace.recorder import Recorder
 
 # Frames interception puts between a caller and its callee (calls/protocol.FrameBudget):
@@ -52,8 +53,10 @@ class Activation:
     qualname: str
     start: int                          # its stretch of the path: path[start:end]
     end: int = -1
+    observed: int = 0                   # where its conditions begin in `Recorder.observed`
     rename: dict = field(default_factory=dict)    # this call's formal variables -> canonical formals
     actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
+    fixed: dict = field(default_factory=dict)     # canonical formals of concrete arguments -> their values
     ret: Term | None = None             # the variable the caller got for the returned value
     returned: Term | None = None        # ... and the term this run computed for it
     outcome: Outcome = ("none",)
@@ -94,6 +97,8 @@ class ActivationPolicy:
 
     def begin_run(self, assignment: Mapping[str, Any], directive: Any) -> None:
         self.activations: list[Activation] = []
+        self._root: dict[Term, Term] = {}      # this run's variables -> their terms over the inputs
+        self._root_cache: dict = {}
         self.active = 0
         self.ordinal = 0
         self._budget = FrameBudget(_FRAMES)
@@ -145,17 +150,27 @@ class ActivationPolicy:
         self.ordinal += 1
         bound = call.bind()
         rec = call.recorder
-        act = Activation(k, q, len(rec.path))
+        if rec.observed is None:
+            rec.observed, rec.canon = [], self._canon
+        act = Activation(k, q, len(rec.path), observed=len(rec.observed))
         for name, value in list(bound.arguments.items()):
             sort = symbolic_sort(value)
             if sort is None:
+                continue
+            actual = term_of(value)
+            if actual is None or actual.op == "const":
+                # A concrete argument stays concrete, as in DART's run (a variable for it
+                # would make its every use a branch DART does not have); the path summary
+                # holds for that value (`_ended`).
+                act.fixed[formal(q, name, sort)] = realize(value)
                 continue
             proxy = fresh(value, f"{q}#{k}.{name}")
             t = term_of(proxy)
             if t is None or t.op != "var":
                 continue
-            act.actuals[t] = term_of(value)
+            act.actuals[t] = actual
             act.rename[t] = formal(q, name, sort)
+            self._root[t] = self._canon(actual)
             bound.arguments[name] = proxy
         self.activations.append(act)
         self.stats[q].activations += 1
@@ -183,7 +198,9 @@ class ActivationPolicy:
             return result
         returned = term_of(result) if act.outcome[0] == "value" else None
         incomplete = len(rec.concretizations) > concretized or rec.truncated
-        path = extract(rec.path[act.start:act.end], act.rename, act.outcome, returned, incomplete)
+        path = extract(rec.observed[act.observed:], act.rename, act.outcome, returned, incomplete)
+        pinned = tuple(make.eq(f, make.const(v)) for f, v in act.fixed.items())
+        path = replace(path, pre=(*pinned, *path.pre))
         if path.outcome != act.outcome:
             return result     # its returned term is over more than its formals: no summary stands for it
         self.summary(act.qualname).add(path)
@@ -193,10 +210,19 @@ class ActivationPolicy:
             t = term_of(proxy)
             if t is not None and t.op == "var":
                 act.ret, act.returned = t, returned
+                self._root[t] = self._canon(returned)
                 return proxy
         return result
 
     # -- what the variables stand for --------------------------------------
+    def _canon(self, term: Term) -> Term:
+        """`term` over the inputs (the recorder's key for a decided condition)."""
+        root = self._root
+        if not root or term.free.isdisjoint(root):
+            return term
+        return transform(term, lambda t: root.get(t) if t.op == "var" else
+                         (t if t.free.isdisjoint(root) else None), self._root_cache)
+
     def pinned(self) -> dict[Term, Term]:
         """Every variable of this run's activations over the inputs, as the run computed
         it: DART's path constraint is the recorded one under this substitution."""

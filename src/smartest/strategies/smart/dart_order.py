@@ -133,16 +133,16 @@ class DartOrderSearcher:
         while self._stack:
             kind, run, j = self._stack.pop()
             node, step = run.side(j)
-            if step in node.children or self._refuted(node, step):
-                continue
             if kind == "dart":
                 pinned = pinned_map(run.activations)
-                if self._known_below(run, j, pinned):
-                    self.covered += 1
-                    continue
                 constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
+                if step in node.children or self._refuted(node, step) or self._known_below(run, j, pinned):
+                    self._shadow(constraints, run.assignment)
+                    continue
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
                                  origin=("dart", run, j))
+            if step in node.children or self._refuted(node, step):
+                continue
             query, used = self._summary_query(run, j)
             if query is None:
                 continue
@@ -192,6 +192,17 @@ class DartOrderSearcher:
                 i += 1
             target = target.child(("call", a.qualname, a.outcome))
         return nodes, at_call
+
+    def _shadow(self, constraints: tuple, assignment: dict) -> None:
+        """Ask DART's query of a side that is not run, and drop the answer: z3's models
+        depend on what its solvers were asked before (solver/protocol.Query.stream), so
+        the queries of the sides that are run get DART's models only if the shared
+        history holds DART's queries, these too."""
+        hints = {v: assignment[v.value] for c in constraints for v in c.free if v.value in assignment}
+        try:
+            self.solver.check(Query(constraints, self.domains, hints))
+        except Exception:   # only the history was at stake
+            pass
 
     def _known_below(self, run: _Run, j: int, pinned: dict) -> bool:
         """Is path[j] inside a callee whose known paths are all the inputs past its other
@@ -276,7 +287,9 @@ def _sub(term: Term, mapping: dict) -> Term:
 
 def _canonical(a: Activation, mapping: dict) -> dict:
     """The activation's canonical formals -> the caller's terms under `mapping`."""
-    return {a.rename[v]: _sub(t, mapping) for v, t in a.actuals.items()}
+    out = {f: make.const(v) for f, v in a.fixed.items()}
+    out.update((a.rename[v], _sub(t, mapping)) for v, t in a.actuals.items())
+    return out
 
 
 def build(options, solver, target) -> tuple[DartOrderSearcher, ActivationPolicy]:
