@@ -128,8 +128,9 @@ class Recorder:
             self.log.append((_id(site), taken))
         if self.suspended:
             return
+        branch = Branch(site, term, taken, frame=self.frame)
         if self.observed is not None:
-            self.observed.append(Branch(site, term, taken, frame=self.frame))
+            self.observed.append(branch)     # the same object as on the path, if it goes there
         key = term if self.canon is None else self.canon(term)
         if key in self._decided:
             # A condition already decided on this path is implied: recording it again
@@ -139,18 +140,23 @@ class Recorder:
         if len(self.path) >= self.max_depth:
             self.truncated = True
             return
-        self.path.append(Branch(site, term, taken, frame=self.frame))
+        self.path.append(branch)
 
     def assume(self, term: Term, holds: bool, frame: FrameType | None = None, site: Site | None = None) -> None:
         """Add a condition the path must satisfy but that no search negates: an
         `assume(...)` of the user, or an instantiated summary of a callee."""
-        key = term if self.canon is None else self.canon(term)
-        if term.op == "const" or key in self._decided:
+        if term.op == "const":
             return
-        self._decided.add(key)
         if site is None:
             site = user_site(frame if frame is not None else sys._getframe(1))
-        self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
+        branch = Branch(site, term, holds, flippable=False, frame=self.frame)
+        if self.observed is not None:
+            self.observed.append(branch)
+        key = term if self.canon is None else self.canon(term)
+        if key in self._decided:
+            return
+        self._decided.add(key)
+        self.path.append(branch)
 
     def concretize(self, reason: str, frame: FrameType | None = None, site: Site | None = None,
                    callee: str = "") -> None:

@@ -53,7 +53,8 @@ class Activation:
     qualname: str
     start: int                          # its stretch of the path: path[start:end]
     end: int = -1
-    observed: int = 0                   # where its conditions begin in `Recorder.observed`
+    observed: int = 0                   # its conditions, implied ones too: Recorder.observed[observed:observed_end]
+    observed_end: int = -1
     rename: dict = field(default_factory=dict)    # this call's formal variables -> canonical formals
     actuals: dict = field(default_factory=dict)   # this call's formal variables -> the caller's terms
     fixed: dict = field(default_factory=dict)     # canonical formals of concrete arguments -> their values
@@ -120,8 +121,13 @@ class ActivationPolicy:
     def end_run(self, recorder: Recorder) -> RunNotes:
         for a in self.activations:
             if a.end < 0:     # still active when the run ended (a timeout, an interrupt)
-                a.end = len(recorder.path)
-        return RunNotes(info={"activations": tuple(self.activations), "to_root": self.pinned()})
+                a.end, a.observed_end = len(recorder.path), len(recorder.observed)
+        # Every condition the run decided, implied ones too: the skeletons are read off
+        # these, since which conditions go on the path depends on what came before.
+        first = self.activations[0].start if self.activations else len(recorder.path)
+        decided = (*recorder.path[:first], *(recorder.observed or ()))
+        return RunNotes(info={"activations": tuple(self.activations), "to_root": self.pinned(),
+                              "decided": decided, "offset": first})
 
     # -- deciding ----------------------------------------------------------
     def _inline_why(self, call: Call) -> str | None:
@@ -189,7 +195,7 @@ class ActivationPolicy:
     def _ended(self, act: Activation, rec: Recorder, result: Any, raised: BaseException | None,
                concretized: int) -> Any:
         """Close the activation: its path summary, and what the caller gets back."""
-        act.end = len(rec.path)
+        act.end, act.observed_end = len(rec.path), len(rec.observed)
         act.outcome = outcome_of(result, raised)
         if raised is not None and not isinstance(raised, Exception):
             return result     # an interrupt, a timeout: no path of the function

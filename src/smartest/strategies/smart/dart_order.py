@@ -113,7 +113,10 @@ class DartOrderSearcher:
     # -- the Searcher protocol -----------------------------------------------
     def update(self, run: ExploredRun) -> None:
         acts = tuple(run.notes.info.get("activations", ()))
-        mine = _Run(run.path, dict(run.assignment), acts, *self._skeleton(run.path, acts))
+        info = run.notes.info
+        decided = info.get("decided", run.path)
+        mine = _Run(run.path, dict(run.assignment), acts, *self._skeleton(run.path, decided, info.get("offset", 0),
+                                                                          acts))
         cand = run.candidate
         origin = cand.origin if cand is not None else None
         start = 0
@@ -136,7 +139,12 @@ class DartOrderSearcher:
             if kind == "dart":
                 pinned = pinned_map(run.activations)
                 constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
-                if step in node.children or self._refuted(node, step) or self._known_below(run, j, pinned):
+                known = not (step in node.children or self._refuted(node, step)) and self._known_below(run, j)
+                if known:
+                    # Not proved for good: an earlier callee's new path may reach another.
+                    for q in self._callees_before(run, j):
+                        self._waiting.setdefault(q, []).append(("dart", run, j))
+                if known or step in node.children or self._refuted(node, step):
                     self._shadow(constraints, run.assignment)
                     continue
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
@@ -163,35 +171,37 @@ class DartOrderSearcher:
             return
         node.refuted[step] = {q: self.policy.summary(q).version for q in used}
         for q in used:
-            self._waiting.setdefault(q, []).append((run, j))
+            self._waiting.setdefault(q, []).append(("summary", run, j))
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
 
     # -- skeletons -----------------------------------------------------------
-    def _skeleton(self, path, acts) -> tuple[list, dict]:
+    def _skeleton(self, path, decided, offset: int, acts) -> tuple[list, dict]:
         """Each branch's node in its skeleton trie (inserting the run), and the target's
-        node at each activation's call."""
-        nodes: list = [None] * len(path)
+        node at each activation's call.  The tries hold every condition the run decided
+        (`decided`), implied ones too: which of them went on the path depends on what
+        was decided before, so the path alone would not be a function of the skeleton."""
+        at: dict[int, _Node] = {}
         at_call = {}
         spans = sorted((a for a in acts if a.summarized), key=lambda a: a.start)
         target = self.root
         i = 0
         for a in [*spans, None]:
-            stop = a.start if a is not None else len(path)
+            stop = offset + a.observed if a is not None else len(decided)
             while i < stop:
-                nodes[i] = target
-                target = target.child((path[i].site, path[i].taken))
+                at[id(decided[i])] = target
+                target = target.child((decided[i].site, decided[i].taken))
                 i += 1
             if a is None:
                 break
             at_call[a.ordinal] = target
             callee = self.callees.setdefault((id(target), a.qualname), _Node())
-            while i < a.end:
-                nodes[i] = callee
-                callee = callee.child((path[i].site, path[i].taken))
+            while i < offset + a.observed_end:
+                at[id(decided[i])] = callee
+                callee = callee.child((decided[i].site, decided[i].taken))
                 i += 1
             target = target.child(("call", a.qualname, a.outcome))
-        return nodes, at_call
+        return [at[id(b)] for b in path], at_call
 
     def _shadow(self, constraints: tuple, assignment: dict) -> None:
         """Ask DART's query of a side that is not run, and drop the answer: z3's models
@@ -204,24 +214,29 @@ class DartOrderSearcher:
         except Exception:   # only the history was at stake
             pass
 
-    def _known_below(self, run: _Run, j: int, pinned: dict) -> bool:
+    def _known_below(self, run: _Run, j: int) -> bool:
         """Is path[j] inside a callee whose known paths are all the inputs past its other
         side can take (those of an outcome class the caller went on from in this calling
-        context)?  Then the run would add no path of the callee, and the caller's sides
-        past the call were asked under the summary, which holds those paths (§3.2, the
-        paper's implication check, on one side of the callee instead of its whole call)."""
+        context), whichever known path each earlier callee took?  Then the run would add
+        no path of the callee, and the caller's sides past the call were asked under
+        the summary, which holds those paths (§3.2, the paper's implication check, on
+        one side of the callee instead of its whole call)."""
         a = next((a for a in run.activations if a.summarized and a.covers(j)), None)
         if a is None:
             return False
+        form = self._summary_form(run, j)
+        if form is None:
+            return False
+        query, _, mapping = form
         here = run.at_call[a.ordinal]
         classes = {s[2] for s in here.children if s[0] == "call" and s[1] == a.qualname}
         summary = self.policy.summary(a.qualname)
-        actuals = _canonical(a, pinned)
+        actuals = _canonical(a, mapping)
         known = [summary.path_instance(i, actuals)[0] for i, p in enumerate(summary.paths)
                  if p.complete and p.outcome in classes and p.formals <= actuals.keys()]
         if not known:
             return False
-        query = (*(_sub(c, pinned) for c in path_constraint(run.path, j)), make.not_(make.or_(*known)))
+        query = (*query, make.not_(make.or_(*known)))
         hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
         try:
             answer = self.solver.check(Query(query, self.domains, hints, stream=NO_HISTORY))
@@ -236,23 +251,24 @@ class DartOrderSearcher:
         return at is None or all(self.policy.summary(q).version == v for q, v in at.items())
 
     def _grown(self) -> None:
-        """Sides refuted under a summary that gained paths since: asked again (below
-        the sides of the run that grew it, which DART asks first)."""
+        """Sides refuted (or found past known paths only) under a summary that gained
+        paths since: asked again, below the sides of the run that grew it, which DART
+        asks first."""
         for q, s in self.policy.summaries.items():
             if s.version != self._versions.get(q, 0):
                 self._versions[q] = s.version
-                for run, j in self._waiting.pop(q, ()):
-                    self._stack.append(("summary", run, j))
+                self._stack.extend(self._waiting.pop(q, ()))
 
     # -- queries -------------------------------------------------------------
     @staticmethod
     def _callees_before(run: _Run, j: int) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and a.end <= j))
 
-    def _summary_query(self, run: _Run, j: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
+    def _summary_form(self, run: _Run, j: int) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
         """path[:j] and path[j] negated, each activation that ended before j replaced by
         its function's summary at that call (its outcome class's preconditions, its
-        returned term), the rest over the inputs."""
+        returned term), the rest over the inputs; the functions replaced; what each
+        variable of the run stands for.  None where a summary has no such class."""
         mapping: dict[Term, Term] = {}
         replaced: list[Activation] = []
         domains: list[Term] = []
@@ -266,7 +282,7 @@ class DartOrderSearcher:
             inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping))
             domain = next((d for o, d in inst.classes if o == a.outcome), None)
             if domain is None:
-                return None, ()
+                return None
             if a.ret is not None:
                 mapping[a.ret] = inst.values[a.outcome]
             domains.append(domain)
@@ -278,7 +294,11 @@ class DartOrderSearcher:
                 constraints.append(_sub(run.path[i].constraint, mapping))
         constraints.append(_sub(run.path[j].negated, mapping))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
-        return out, tuple(dict.fromkeys(a.qualname for a in replaced))
+        return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
+
+    def _summary_query(self, run: _Run, j: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
+        form = self._summary_form(run, j)
+        return (None, ()) if form is None else form[:2]
 
 
 def _sub(term: Term, mapping: dict) -> Term:
