@@ -77,18 +77,34 @@ class _Node:
 
 @dataclass
 class _Run:
-    """What the searcher keeps of a run: its path, input and activations, and for each
-    branch its skeleton node (the side is that node's step with the branch negated)."""
+    """What the searcher keeps of a run: its path, every condition it decided (the path
+    leaves out those implied by earlier ones), its input and activations, and for each
+    decided condition its skeleton node (its side is that node's step, negated)."""
 
     path: tuple[Branch, ...]
+    decided: tuple[Branch, ...]
+    offset: int              # decided[:offset] is path[:offset]; the rest is Recorder.observed
     assignment: dict
     activations: tuple[Activation, ...]
-    nodes: list
-    at_call: dict            # activation ordinal -> the target's node at its call
+    nodes: list = None
+    at_call: dict = None     # activation ordinal -> the target's node at its call
+    onpath: list = None      # decided index -> path index (None: implied, not on the path)
+    before: list = None      # decided index -> how many path branches come before it
 
-    def side(self, j: int) -> tuple[_Node, tuple]:
-        b = self.path[j]
-        return self.nodes[j], (b.site, not b.taken)
+    def __post_init__(self) -> None:
+        where = {id(b): j for j, b in enumerate(self.path)}
+        self.onpath = [where.get(id(b)) for b in self.decided]
+        self.before, n = [], 0
+        for j in self.onpath:
+            self.before.append(n)
+            n += j is not None
+
+    def side(self, k: int) -> tuple[_Node, tuple]:
+        b = self.decided[k]
+        return self.nodes[k], (b.site, not b.taken)
+
+    def span(self, a: Activation) -> tuple[int, int]:
+        return self.offset + a.observed, self.offset + a.observed_end
 
 
 class DartOrderSearcher:
@@ -112,96 +128,103 @@ class DartOrderSearcher:
 
     # -- the Searcher protocol -----------------------------------------------
     def update(self, run: ExploredRun) -> None:
-        acts = tuple(run.notes.info.get("activations", ()))
         info = run.notes.info
-        decided = info.get("decided", run.path)
-        mine = _Run(run.path, dict(run.assignment), acts, *self._skeleton(run.path, decided, info.get("offset", 0),
-                                                                          acts))
+        mine = _Run(run.path, tuple(info.get("decided", run.path)), info.get("offset", 0), dict(run.assignment),
+                    tuple(info.get("activations", ())))
+        mine.nodes, mine.at_call = self._skeleton(mine)
         cand = run.candidate
         origin = cand.origin if cand is not None else None
         start = 0
         if origin is not None and origin[0] == "dart" and not run.diverged:
-            start = origin[2] + 1
+            j = origin[1].onpath[origin[2]]
+            start = next(k for k, i in enumerate(mine.onpath) if i == j) + 1
         elif origin is not None and origin[0] == "summary":
             node, step = origin[1].side(origin[2])
             if step not in node.children:
                 self.unsure.append("a query under a callee's summary led to a run that took another side "
                                    "(the summary did not describe the callee)")
         self._grown()
-        for j in range(start, len(run.path)):
-            if run.path[j].flippable:
-                self._stack.append(("dart", mine, j))
+        for k in range(start, len(mine.decided)):
+            if mine.decided[k].flippable:
+                self._stack.append(("dart", mine, k))
 
     def select(self) -> Candidate | None:
         while self._stack:
-            kind, run, j = self._stack.pop()
-            node, step = run.side(j)
+            kind, run, k = self._stack.pop()
+            node, step = run.side(k)
+            j = run.onpath[k]
+            if kind == "dart" and j is None:
+                # Implied by an earlier condition of the run: DART has no side here, but
+                # under the earlier callees' summaries the other side may be feasible.
+                kind = "summary" if self._callees_before(run, k) else ""
             if kind == "dart":
                 pinned = pinned_map(run.activations)
                 constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
-                known = not (step in node.children or self._refuted(node, step)) and self._known_below(run, j)
+                done = step in node.children or self._refuted(node, step)
+                known = not done and self._known_below(run, k)
                 if known:
                     # Not proved for good: an earlier callee's new path may reach another.
-                    for q in self._callees_before(run, j):
-                        self._waiting.setdefault(q, []).append(("dart", run, j))
-                if known or step in node.children or self._refuted(node, step):
+                    for q in self._callees_before(run, k):
+                        self._waiting.setdefault(q, []).append(("dart", run, k))
+                if known or done:
                     self._shadow(constraints, run.assignment)
                     continue
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
-                                 origin=("dart", run, j))
-            if step in node.children or self._refuted(node, step):
+                                 origin=("dart", run, k))
+            if kind != "summary" or step in node.children or self._refuted(node, step):
                 continue
-            query, used = self._summary_query(run, j)
+            query, used = self._summary_query(run, k)
             if query is None:
                 continue
             for q in used:
                 self.policy.stats[q].disjunctions += 1
-            return Candidate(query, run.assignment, (), origin=("summary", run, j, used), stream=_SUMMARY_STREAM)
+            return Candidate(query, run.assignment, (), origin=("summary", run, k, used), stream=_SUMMARY_STREAM)
         return None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        kind, run, j = candidate.origin[:3]
-        node, step = run.side(j)
+        kind, run, k = candidate.origin[:3]
+        node, step = run.side(k)
         if status is not Status.UNSAT:
             node.refuted[step] = None     # unknown: the engine's flag says the search is not complete
             return
-        used = candidate.origin[3] if kind == "summary" else self._callees_before(run, j)
+        used = candidate.origin[3] if kind == "summary" else self._callees_before(run, k)
         if kind == "dart" and used:
-            self._stack.append(("summary", run, j))   # asked next, as SMART asks it
+            self._stack.append(("summary", run, k))   # asked next, as SMART asks it
             return
         node.refuted[step] = {q: self.policy.summary(q).version for q in used}
         for q in used:
-            self._waiting.setdefault(q, []).append(("summary", run, j))
+            self._waiting.setdefault(q, []).append(("summary", run, k))
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
 
     # -- skeletons -----------------------------------------------------------
-    def _skeleton(self, path, decided, offset: int, acts) -> tuple[list, dict]:
-        """Each branch's node in its skeleton trie (inserting the run), and the target's
-        node at each activation's call.  The tries hold every condition the run decided
-        (`decided`), implied ones too: which of them went on the path depends on what
-        was decided before, so the path alone would not be a function of the skeleton."""
-        at: dict[int, _Node] = {}
+    def _skeleton(self, run: _Run) -> tuple[list, dict]:
+        """Each decided condition's node in its skeleton trie (inserting the run), and the
+        target's node at each activation's call.  The tries hold every condition the run
+        decided, implied ones too: which of them go on the path depends on what was
+        decided before, so the path alone would not be a function of the skeleton."""
+        decided = run.decided
+        nodes: list = [None] * len(decided)
         at_call = {}
-        spans = sorted((a for a in acts if a.summarized), key=lambda a: a.start)
+        spans = sorted((a for a in run.activations if a.summarized), key=lambda a: a.start)
         target = self.root
         i = 0
         for a in [*spans, None]:
-            stop = offset + a.observed if a is not None else len(decided)
+            stop = run.span(a)[0] if a is not None else len(decided)
             while i < stop:
-                at[id(decided[i])] = target
+                nodes[i] = target
                 target = target.child((decided[i].site, decided[i].taken))
                 i += 1
             if a is None:
                 break
             at_call[a.ordinal] = target
             callee = self.callees.setdefault((id(target), a.qualname), _Node())
-            while i < offset + a.observed_end:
-                at[id(decided[i])] = callee
+            while i < run.span(a)[1]:
+                nodes[i] = callee
                 callee = callee.child((decided[i].site, decided[i].taken))
                 i += 1
             target = target.child(("call", a.qualname, a.outcome))
-        return [at[id(b)] for b in path], at_call
+        return nodes, at_call
 
     def _shadow(self, constraints: tuple, assignment: dict) -> None:
         """Ask DART's query of a side that is not run, and drop the answer: z3's models
@@ -214,17 +237,17 @@ class DartOrderSearcher:
         except Exception:   # only the history was at stake
             pass
 
-    def _known_below(self, run: _Run, j: int) -> bool:
+    def _known_below(self, run: _Run, k: int) -> bool:
         """Is path[j] inside a callee whose known paths are all the inputs past its other
         side can take (those of an outcome class the caller went on from in this calling
         context), whichever known path each earlier callee took?  Then the run would add
         no path of the callee, and the caller's sides past the call were asked under
         the summary, which holds those paths (§3.2, the paper's implication check, on
         one side of the callee instead of its whole call)."""
-        a = next((a for a in run.activations if a.summarized and a.covers(j)), None)
+        a = next((a for a in run.activations if a.summarized and run.span(a)[0] <= k < run.span(a)[1]), None)
         if a is None:
             return False
-        form = self._summary_form(run, j)
+        form = self._summary_form(run, k)
         if form is None:
             return False
         query, _, mapping = form
@@ -261,21 +284,22 @@ class DartOrderSearcher:
 
     # -- queries -------------------------------------------------------------
     @staticmethod
-    def _callees_before(run: _Run, j: int) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and a.end <= j))
+    def _callees_before(run: _Run, k: int) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and run.span(a)[1] <= k))
 
-    def _summary_form(self, run: _Run, j: int) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
-        """path[:j] and path[j] negated, each activation that ended before j replaced by
-        its function's summary at that call (its outcome class's preconditions, its
-        returned term), the rest over the inputs; the functions replaced; what each
-        variable of the run stands for.  None where a summary has no such class."""
+    def _summary_form(self, run: _Run, k: int) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
+        """The path before decided[k] and decided[k] negated, each activation that ended
+        before it replaced by its function's summary at that call (its outcome class's
+        preconditions, its returned term), the rest over the inputs; the functions
+        replaced; what each variable of the run stands for.  None where a summary has
+        no such class."""
         mapping: dict[Term, Term] = {}
         replaced: list[Activation] = []
         domains: list[Term] = []
         for a in run.activations:
             for v, t in a.actuals.items():
                 mapping[v] = _sub(t, mapping)
-            if not (a.summarized and a.end <= j):
+            if not (a.summarized and run.span(a)[1] <= k):
                 if a.ret is not None:
                     mapping[a.ret] = _sub(a.returned, mapping)
                 continue
@@ -289,15 +313,15 @@ class DartOrderSearcher:
             replaced.append(a)
         skip = {i for a in replaced for i in range(a.start, a.end)}
         constraints = [*domains]
-        for i in range(j):
+        for i in range(run.before[k]):
             if i not in skip:
                 constraints.append(_sub(run.path[i].constraint, mapping))
-        constraints.append(_sub(run.path[j].negated, mapping))
+        constraints.append(_sub(run.decided[k].negated, mapping))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
         return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
 
-    def _summary_query(self, run: _Run, j: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
-        form = self._summary_form(run, j)
+    def _summary_query(self, run: _Run, k: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
+        form = self._summary_form(run, k)
         return (None, ()) if form is None else form[:2]
 
 
