@@ -311,11 +311,17 @@ class DartOrderSearcher:
                 mapping[a.ret] = inst.values[a.outcome]
             domains.append(domain)
             replaced.append(a)
-        skip = {i for a in replaced for i in range(a.start, a.end)}
+        # Every condition decided before, implied ones too: one implied by a condition
+        # of a callee that the summary now stands for is implied no more.
+        skip = {i for a in replaced for i in range(*run.span(a))}
         constraints = [*domains]
-        for i in range(run.before[k]):
+        seen = set()
+        for i in range(k):
             if i not in skip:
-                constraints.append(_sub(run.path[i].constraint, mapping))
+                c = _sub(run.decided[i].constraint, mapping)
+                if c not in seen:
+                    seen.add(c)
+                    constraints.append(c)
         constraints.append(_sub(run.decided[k].negated, mapping))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
         return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
