@@ -156,7 +156,8 @@ class DartOrderSearcher:
             if kind == "dart" and j is None:
                 # Implied by an earlier condition of the run: DART has no side here, but
                 # under the earlier callees' summaries the other side may be feasible.
-                kind = "summary" if self._callees_before(run, k) else ""
+                self._defer(run, k)
+                continue
             if kind == "dart":
                 pinned = pinned_map(run.activations)
                 constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
@@ -189,13 +190,27 @@ class DartOrderSearcher:
             return
         used = candidate.origin[3] if kind == "summary" else self._callees_before(run, k)
         if kind == "dart" and used:
-            self._stack.append(("summary", run, k))   # asked next, as SMART asks it
+            self._defer(run, k)
             return
         node.refuted[step] = {q: self.policy.summary(q).version for q in used}
         for q in used:
             self._waiting.setdefault(q, []).append(("summary", run, k))
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
+
+    def _defer(self, run: _Run, k: int) -> None:
+        """Ask side k under the summaries of the callees before it where DART would
+        begin to reach it through another path of one of them: when its search comes
+        back to the last such callee's sides (the stack's entries above are deeper in
+        DART's order; each run's first conditions are its parent's)."""
+        ends = [run.span(a)[1] for a in run.activations if a.summarized and run.span(a)[1] <= k]
+        if not ends:
+            return
+        last = max(ends)
+        i = len(self._stack)
+        while i > 0 and self._stack[i - 1][2] >= last:
+            i -= 1
+        self._stack.insert(i, ("summary", run, k))
 
     # -- skeletons -----------------------------------------------------------
     def _skeleton(self, run: _Run) -> tuple[list, dict]:
