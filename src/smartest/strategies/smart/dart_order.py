@@ -117,7 +117,7 @@ class DartOrderSearcher:
         self.covered = 0                          # sides not run: every path of the callee past them is known
         self.root = _Node()
         self.callees: dict[tuple, _Node] = {}     # (id of the target's node at the call, qualname) -> its trie
-        self._stack: list[tuple] = []             # ("dart" | "summary", run, j)
+        self._stack: list[tuple] = []             # ("dart" | "summary", run, k, cut)
         self._waiting: dict[str, list] = {}       # qualname -> refuted sides to ask again when its summary grows
         self._versions: dict[str, int] = {}
         self.unsure: list[str] = []               # why an empty stack does not mean every skeleton side
@@ -146,17 +146,17 @@ class DartOrderSearcher:
         self._grown()
         for k in range(start, len(mine.decided)):
             if mine.decided[k].flippable:
-                self._stack.append(("dart", mine, k))
+                self._stack.append(("dart", mine, k, 0))
 
     def select(self) -> Candidate | None:
         while self._stack:
-            kind, run, k = self._stack.pop()
+            kind, run, k, cut = self._stack.pop()
             node, step = run.side(k)
             j = run.onpath[k]
             if kind == "dart" and j is None:
                 # Implied by an earlier condition of the run: DART has no side here, but
                 # under the earlier callees' summaries the other side may be feasible.
-                self._defer(run, k)
+                self._defer(run, k, k)
                 continue
             if kind == "dart":
                 pinned = pinned_map(run.activations)
@@ -166,51 +166,54 @@ class DartOrderSearcher:
                 if known:
                     # Not proved for good: an earlier callee's new path may reach another.
                     for q in self._callees_before(run, k):
-                        self._waiting.setdefault(q, []).append(("dart", run, k))
+                        self._waiting.setdefault(q, []).append(("dart", run, k, 0))
                 if known or done:
                     self._shadow(constraints, run.assignment)
                     continue
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
-                                 origin=("dart", run, k))
+                                 origin=("dart", run, k, 0))
             if kind != "summary" or step in node.children or self._refuted(node, step):
                 continue
-            query, used = self._summary_query(run, k)
-            if query is None:
+            form = self._summary_form(run, k, cut)
+            if form is None:
                 continue
+            query, used, _ = form
             for q in used:
                 self.policy.stats[q].disjunctions += 1
-            return Candidate(query, run.assignment, (), origin=("summary", run, k, used), stream=_SUMMARY_STREAM)
+            return Candidate(query, run.assignment, (), origin=("summary", run, k, cut, used), stream=_SUMMARY_STREAM)
         return None
 
     def rejected(self, candidate: Candidate, status: Status) -> None:
-        kind, run, k = candidate.origin[:3]
+        kind, run, k, cut = candidate.origin[:4]
         node, step = run.side(k)
         if status is not Status.UNSAT:
             node.refuted[step] = None     # unknown: the engine's flag says the search is not complete
             return
-        used = candidate.origin[3] if kind == "summary" else self._callees_before(run, k)
-        if kind == "dart" and used:
-            self._defer(run, k)
+        if self._defer(run, k, k if kind == "dart" else cut):
             return
+        used = candidate.origin[4] if kind == "summary" else ()
         node.refuted[step] = {q: self.policy.summary(q).version for q in used}
         for q in used:
-            self._waiting.setdefault(q, []).append(("summary", run, k))
+            self._waiting.setdefault(q, []).append(("summary", run, k, 0))
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
 
-    def _defer(self, run: _Run, k: int) -> None:
-        """Ask side k under the summaries of the callees before it where DART would
-        begin to reach it through another path of one of them: when its search comes
-        back to the last such callee's sides (the stack's entries above are deeper in
-        DART's order; each run's first conditions are its parent's)."""
-        ends = [run.span(a)[1] for a in run.activations if a.summarized and run.span(a)[1] <= k]
-        if not ends:
-            return
-        last = max(ends)
+    def _defer(self, run: _Run, k: int, before: int) -> bool:
+        """Ask side k again with one more callee's summary standing for its call: the last
+        summarized call that ended at or before `before`, with those after it (DART
+        reaches the side through another path of that callee when its search comes
+        back to that callee's sides: the stack's entries above are deeper in DART's
+        order, and each run's first conditions are its parent's).  Whether there was
+        such a call."""
+        spans = [run.span(a) for a in run.activations if a.summarized and run.span(a)[1] <= min(k, before)]
+        if not spans:
+            return False
+        start, end = max(spans, key=lambda s: s[1])
         i = len(self._stack)
-        while i > 0 and self._stack[i - 1][2] >= last:
+        while i > 0 and self._stack[i - 1][2] >= end:
             i -= 1
-        self._stack.insert(i, ("summary", run, k))
+        self._stack.insert(i, ("summary", run, k, start))
+        return True
 
     # -- skeletons -----------------------------------------------------------
     def _skeleton(self, run: _Run) -> tuple[list, dict]:
@@ -302,19 +305,19 @@ class DartOrderSearcher:
     def _callees_before(run: _Run, k: int) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and run.span(a)[1] <= k))
 
-    def _summary_form(self, run: _Run, k: int) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
-        """The path before decided[k] and decided[k] negated, each activation that ended
-        before it replaced by its function's summary at that call (its outcome class's
-        preconditions, its returned term), the rest over the inputs; the functions
-        replaced; what each variable of the run stands for.  None where a summary has
-        no such class."""
+    def _summary_form(self, run: _Run, k: int, cut: int = 0) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
+        """The path before decided[k] and decided[k] negated, each activation that began
+        at `cut` or later and ended before k replaced by its function's summary at that
+        call (its outcome class's preconditions, its returned term), the rest as the run
+        decided it, over the inputs; the functions replaced; what each variable of the
+        run stands for.  None where a summary has no such class."""
         mapping: dict[Term, Term] = {}
         replaced: list[Activation] = []
         domains: list[Term] = []
         for a in run.activations:
             for v, t in a.actuals.items():
                 mapping[v] = _sub(t, mapping)
-            if not (a.summarized and run.span(a)[1] <= k):
+            if not (a.summarized and run.span(a)[1] <= k and run.span(a)[0] >= cut):
                 if a.ret is not None:
                     mapping[a.ret] = _sub(a.returned, mapping)
                 continue
@@ -340,11 +343,6 @@ class DartOrderSearcher:
         constraints.append(_sub(run.decided[k].negated, mapping))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
         return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
-
-    def _summary_query(self, run: _Run, k: int) -> tuple[tuple[Term, ...] | None, tuple[str, ...]]:
-        form = self._summary_form(run, k)
-        return (None, ()) if form is None else form[:2]
-
 
 def _sub(term: Term, mapping: dict) -> Term:
     return substitute(term, mapping) if mapping and not term.free.isdisjoint(mapping) else term
