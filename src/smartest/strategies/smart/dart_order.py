@@ -90,6 +90,7 @@ class _Run:
     at_call: dict = None     # activation ordinal -> the target's node at its call
     onpath: list = None      # decided index -> path index (None: implied, not on the path)
     before: list = None      # decided index -> how many path branches come before it
+    index: dict = None       # id of a skeleton node -> the decided index at which the run passed it
 
     def __post_init__(self) -> None:
         where = {id(b): j for j, b in enumerate(self.path)}
@@ -132,6 +133,7 @@ class DartOrderSearcher:
         mine = _Run(run.path, tuple(info.get("decided", run.path)), info.get("offset", 0), dict(run.assignment),
                     tuple(info.get("activations", ())))
         mine.nodes, mine.at_call = self._skeleton(mine)
+        mine.index = {id(n): k for k, n in enumerate(mine.nodes)}
         cand = run.candidate
         origin = cand.origin if cand is not None else None
         start = 0
@@ -169,6 +171,8 @@ class DartOrderSearcher:
                         self._waiting.setdefault(q, []).append(("dart", run, k, 0))
                 if known or done:
                     self._shadow(constraints, run.assignment)
+                    if step in node.children:
+                        self._below(node, step)
                     continue
                 return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
                                  origin=("dart", run, k, 0))
@@ -197,6 +201,21 @@ class DartOrderSearcher:
             self._waiting.setdefault(q, []).append(("summary", run, k, 0))
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             self.unsure.append("a side was refuted under a summary that leaves conditions out")
+
+    def _below(self, node: _Node, step) -> None:
+        """DART's search takes this side here (another run took it under other callee
+        paths): the sides waiting below it under summaries are where DART's search goes
+        next, so they are asked now, each under every summary before it."""
+        mine, rest = [], []
+        for entry in self._stack:
+            kind, run, k, _ = entry
+            i = run.index.get(id(node)) if kind == "summary" else None
+            if i is not None and i < k and (run.decided[i].site, run.decided[i].taken) == step:
+                mine.append(("summary", run, k, 0))
+            else:
+                rest.append(entry)
+        if mine:
+            self._stack[:] = rest + mine
 
     def _defer(self, run: _Run, k: int, before: int) -> bool:
         """Ask side k again with one more callee's summary standing for its call: the last
