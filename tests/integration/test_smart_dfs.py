@@ -8,8 +8,7 @@ report; seeds are fixed.  DART and smart-dfs explore in the same process, DART f
 The five programs are those on which the paper's callee-first order (`smart`) reaches
 the bug later than DART (notes/s7-smart2.md): metered 4/2, shapes 5/3, two_digits 8/5,
 calc_pure 33/26, calc_tokens 23/19 (SMART/DART); callee_first is the family on which
-no callee-first order can (targets/callee_first.py).  smart-dfs misses the bound on
-calc_pure (an expected failure, strict: it fails the day it holds).
+no callee-first order can (targets/callee_first.py).
 """
 from __future__ import annotations
 
@@ -35,10 +34,7 @@ def first_bugs(path: str, function: str, strategy: str, n: int, max_runs: int = 
 
 
 FIVE = [(TARGETS, "metered", 4), (TARGETS, "shapes", 4), (TARGETS, "two_digits", 4),
-        pytest.param(os.path.join(BENCH, "calc_divzero.py"), "calc_pure", 4, id="calc_pure",
-                     marks=pytest.mark.xfail(strict=True, reason="bug at run 58 against DART's 26 (notes/s8-smart3.md): "
-                                                                  "the summary queries' place in DART's order is "
-                                                                  "approximate where many summarized calls come between")),
+        (os.path.join(BENCH, "calc_divzero.py"), "calc_pure", 4),
         (os.path.join(BENCH, "calc_divzero.py"), "calc_tokens", 4),
         (CALLEE_FIRST, "caller", 4)]
 
