@@ -81,16 +81,13 @@ class ActivationPolicy:
     def __init__(self, table: CodeTable) -> None:
         self.table = table
         self.own_modules = {f.module.__name__ for f in table.facts.values() if isinstance(f.module, ModuleType)}
-        self.summaries: dict[str, FunctionSummary] = {}
+        self.summaries: dict[str, FunctionSummary] = _Summaries()
         self.object_results: set[str] = set()
         self.stats: dict[str, Counts] = defaultdict(Counts)
         self.begin_run({}, None)
 
     def summary(self, qualname: str) -> FunctionSummary:
-        s = self.summaries.get(qualname)
-        if s is None:
-            s = self.summaries[qualname] = FunctionSummary(qualname)
-        return s
+        return self.summaries[qualname]
 
     # -- the CallPolicy protocol ---------------------------------------------
     def intercepts(self, qualname: str, fn: Callable) -> bool:
@@ -268,6 +265,14 @@ class ActivationPolicy:
         for q, why in smart["not_summarized"].items():
             out.append(f"  {q}: inlined, never summarized ({why})")
         return out
+
+
+class _Summaries(dict):
+    """Each function's summary, empty until one of its calls ends."""
+
+    def __missing__(self, qualname: str) -> FunctionSummary:
+        s = self[qualname] = FunctionSummary(qualname)
+        return s
 
 
 def pinned_map(activations) -> dict[Term, Term]:
