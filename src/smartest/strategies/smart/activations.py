@@ -278,9 +278,16 @@ class _Summaries(dict):
 def pinned_map(activations) -> dict[Term, Term]:
     """Formal and result variables -> the terms over the inputs this run computed."""
     out: dict[Term, Term] = {}
+    cache: dict = {}
+
+    def root(t: Term) -> Term:
+        if not out or t.free.isdisjoint(out):
+            return t
+        return transform(t, lambda u: out.get(u) if u.op == "var" else (u if u.free.isdisjoint(out) else None), cache)
+
     for a in activations:
         for v, t in a.actuals.items():
-            out[v] = substitute(t, out) if out else t
+            out[v] = root(t)
         if a.ret is not None:
-            out[a.ret] = substitute(a.returned, out) if out else a.returned
+            out[a.ret] = root(a.returned)
     return out

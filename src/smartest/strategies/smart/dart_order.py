@@ -49,13 +49,20 @@ from smartest.symbolic.inputs import prepare_inputs
 from smartest.strategies.smart.activations import Activation, ActivationPolicy, pinned_map
 from smartest.terms import Term
 from smartest.terms import build as make
-from smartest.terms.rewrite import substitute
+from smartest.terms.rewrite import substitute, transform
 from smartest.trace.path import Branch, path_constraint
 
 
 # The solver history of the summary queries: DART's queries keep the one they share
 # with DART's own search (solver/protocol.Query.stream), so they get its models.
 _SUMMARY_STREAM = 12
+
+
+# A query with more summaries than this is not asked: each result of a call in a loop is
+# the summary's term over the one before (incdec: an ite nested a hundred deep), and the
+# solver chokes on it.  DART's query is asked instead, and a side it refutes is left to
+# the engine's fallback (`uncovered`).
+_MOST_REPLACED = 16
 
 
 class _Node:
@@ -91,6 +98,7 @@ class _Run:
     onpath: list = None      # decided index -> path index (None: implied, not on the path)
     before: list = None      # decided index -> how many path branches come before it
     index: dict = None       # id of a skeleton node -> the decided index at which the run passed it
+    _pinned: tuple = None
 
     def __post_init__(self) -> None:
         where = {id(b): j for j, b in enumerate(self.path)}
@@ -99,6 +107,14 @@ class _Run:
         for j in self.onpath:
             self.before.append(n)
             n += j is not None
+
+    def dart_query(self, j: int) -> tuple[Term, ...]:
+        """DART's query for path[j]: the run's path over the inputs (the substitution and
+        its cache made once per run)."""
+        if self._pinned is None:
+            self._pinned = (pinned_map(self.activations), {})
+        pinned, cache = self._pinned
+        return tuple(_sub(c, pinned, cache) for c in path_constraint(self.path, j))
 
     def side(self, k: int) -> tuple[_Node, tuple]:
         b = self.decided[k]
@@ -161,8 +177,7 @@ class DartOrderSearcher:
                 self._defer(run, k, k)
                 continue
             if kind == "dart":
-                pinned = pinned_map(run.activations)
-                constraints = tuple(_sub(c, pinned) for c in path_constraint(run.path, j))
+                constraints = run.dart_query(j)
                 done = step in node.children or self._refuted(node, step)
                 known = not done and self._known_below(run, k)
                 if known:
@@ -180,6 +195,8 @@ class DartOrderSearcher:
                 continue
             form = self._summary_form(run, k, cut)
             if form is None:
+                self.unsure.append(f"a side past more than {_MOST_REPLACED} summarized calls was not asked under "
+                                   f"their summaries")
                 continue
             query, used, _ = form
             for q in used:
@@ -330,17 +347,23 @@ class DartOrderSearcher:
         call (its outcome class's preconditions, its returned term), the rest as the run
         decided it, over the inputs; the functions replaced; what each variable of the
         run stands for.  None where a summary has no such class."""
+        if sum(1 for a in run.activations if a.summarized and run.span(a)[1] <= k
+               and run.span(a)[0] >= cut) > _MOST_REPLACED:
+            return None
         mapping: dict[Term, Term] = {}
+        cache: dict = {}
         replaced: list[Activation] = []
         domains: list[Term] = []
         for a in run.activations:
+            if run.span(a)[0] > k:
+                break     # in call order: nothing of it is before the side
             for v, t in a.actuals.items():
-                mapping[v] = _sub(t, mapping)
+                mapping[v] = _sub(t, mapping, cache)
             if not (a.summarized and run.span(a)[1] <= k and run.span(a)[0] >= cut):
                 if a.ret is not None:
-                    mapping[a.ret] = _sub(a.returned, mapping)
+                    mapping[a.ret] = _sub(a.returned, mapping, cache)
                 continue
-            inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping))
+            inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping, cache))
             domain = next((d for o, d in inst.classes if o == a.outcome), None)
             if domain is None:
                 return None
@@ -355,22 +378,30 @@ class DartOrderSearcher:
         seen = set()
         for i in range(k):
             if i not in skip:
-                c = _sub(run.decided[i].constraint, mapping)
+                c = _sub(run.decided[i].constraint, mapping, cache)
                 if c not in seen:
                     seen.add(c)
                     constraints.append(c)
-        constraints.append(_sub(run.decided[k].negated, mapping))
+        constraints.append(_sub(run.decided[k].negated, mapping, cache))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
         return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
 
-def _sub(term: Term, mapping: dict) -> Term:
-    return substitute(term, mapping) if mapping and not term.free.isdisjoint(mapping) else term
+def _sub(term: Term, mapping: dict, cache: dict | None = None) -> Term:
+    """`term` with the run's variables replaced; `cache` shared by the calls of one query
+    (a result of a call in a loop is a term over the one before: without it, each
+    replacement walks them all again)."""
+    if not mapping or term.free.isdisjoint(mapping):
+        return term
+    if cache is None:
+        return substitute(term, mapping)
+    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
+                     (t if t.free.isdisjoint(mapping) else None), cache)
 
 
-def _canonical(a: Activation, mapping: dict) -> dict:
+def _canonical(a: Activation, mapping: dict, cache: dict | None = None) -> dict:
     """The activation's canonical formals -> the caller's terms under `mapping`."""
     out = {f: make.const(v) for f, v in a.fixed.items()}
-    out.update((a.rename[v], _sub(t, mapping)) for v, t in a.actuals.items())
+    out.update((a.rename[v], _sub(t, mapping, cache)) for v, t in a.actuals.items())
     return out
 
 
