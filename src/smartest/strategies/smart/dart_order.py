@@ -241,7 +241,8 @@ class DartOrderSearcher:
         back to that callee's sides: the stack's entries above are deeper in DART's
         order, and each run's first conditions are its parent's).  Whether there was
         such a call."""
-        spans = [run.span(a) for a in run.activations if a.summarized and run.span(a)[1] <= min(k, before)]
+        spans = [run.span(a) for a in run.activations
+                 if a.summarized and run.span(a)[1] <= k and run.span(a)[0] < before and run.span(a)[1] <= before]
         if not spans:
             return False
         start, end = max(spans, key=lambda s: s[1])
