@@ -107,3 +107,13 @@ class FirstBugRuns:
             lab = label(self.module, self.function, dict(test.inputs))
             if lab.startswith("bug "):
                 self.first.setdefault(lab, stats.runs)
+
+
+def first_bugs(path: str, function: str, strategy: str, n: int, max_runs: int = 1500, time_limit: float = 600):
+    """Explore `function` of the file at `path` with `strategy` (seed 0, `--max-str-len n`):
+    (the report, {bug label: the run whose input first triggered it})."""
+    import smartest
+    first = FirstBugRuns(load(path), function)
+    report = smartest.explore(f"{path}:{function}", strategy=strategy, run_dir=None, deepen=False, coverage=False,
+                              max_runs=max_runs, time_limit=time_limit, max_str_len=n, seed=0, handlers=[first])
+    return report, first.first

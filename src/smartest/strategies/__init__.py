@@ -57,6 +57,9 @@ register(Strategy("duet", "the interleaved order, with generational search at th
                   "smartest.strategies.portfolio.duet"))
 register(Strategy("smart", "SMART: top-down compositional search with function summaries",
                   "SMART (Godefroid, POPL'07) §3", "smartest.strategies.smart"))
+register(Strategy("smart-dfs", "SMART's summaries in DART's depth-first order: every call run, a side skipped "
+                  "when a run took its skeleton side, a side DART's query refutes asked under the callees' summaries",
+                  "SMART (Godefroid, POPL'07) §3.2, in DART's order (issue 12)", "smartest.strategies.smart.dart_order"))
 register(Strategy("latest", "LATEST: lazy expansion, input-dependent calls abstracted and expanded on demand",
                   "LATEST (Majumdar & Sen, UCB/EECS-2007-36)", "smartest.strategies.latest"))
 register(Strategy("demand", "demand-driven compositional: per-function trees, lazy then relevant exploration "

@@ -24,7 +24,7 @@ import contextvars
 import sys
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import Any, Callable
 
 from hashlib import blake2b as _blake2b   # bound now: exploration wraps hashlib's names
 
@@ -76,7 +76,8 @@ class Recorder:
     """Collects one run's path (branches in order), calls and concretizations."""
 
     __slots__ = ("path", "concretizations", "max_depth", "truncated", "_concretized_sites", "_decided",
-                 "calls", "frames", "suspended", "signature", "decisions", "options", "interrupted", "log")
+                 "calls", "frames", "suspended", "signature", "decisions", "options", "interrupted", "log",
+                 "canon", "observed")
 
     def __init__(self, max_depth: int = 5000, options: Any = None) -> None:
         self.path: list[Branch] = []
@@ -97,6 +98,13 @@ class Recorder:
         # Every decision's (site, taken) from where a policy set it to a list on, as the
         # signature counts them (suspended ones too); None: not kept.
         self.log: list[tuple[int, bool]] | None = None
+        # A policy that stands variables of its own for what a call gets and returns
+        # (SMART in DART's order) says what each condition is over the inputs: a
+        # condition already decided *there* is not recorded again, as in DART's run.
+        # `observed` then keeps every condition as the callee decided it (its own
+        # variables), which its path summary needs, implied or not.
+        self.canon: Callable[[Term], Term] | None = None
+        self.observed: list[Branch] | None = None
 
     @property
     def complete(self) -> bool:
@@ -118,25 +126,37 @@ class Recorder:
         self.decisions += 1
         if self.log is not None:
             self.log.append((_id(site), taken))
-        if self.suspended or term in self._decided:
+        if self.suspended:
+            return
+        branch = Branch(site, term, taken, frame=self.frame)
+        if self.observed is not None:
+            self.observed.append(branch)     # the same object as on the path, if it goes there
+        key = term if self.canon is None else self.canon(term)
+        if key in self._decided:
             # A condition already decided on this path is implied: recording it again
             # would only add a branch whose other side is infeasible (a wasted query).
             return
-        self._decided.add(term)
+        self._decided.add(key)
         if len(self.path) >= self.max_depth:
             self.truncated = True
             return
-        self.path.append(Branch(site, term, taken, frame=self.frame))
+        self.path.append(branch)
 
     def assume(self, term: Term, holds: bool, frame: FrameType | None = None, site: Site | None = None) -> None:
         """Add a condition the path must satisfy but that no search negates: an
         `assume(...)` of the user, or an instantiated summary of a callee."""
-        if term.op == "const" or term in self._decided:
+        if term.op == "const":
             return
-        self._decided.add(term)
         if site is None:
             site = user_site(frame if frame is not None else sys._getframe(1))
-        self.path.append(Branch(site, term, holds, flippable=False, frame=self.frame))
+        branch = Branch(site, term, holds, flippable=False, frame=self.frame)
+        if self.observed is not None:
+            self.observed.append(branch)
+        key = term if self.canon is None else self.canon(term)
+        if key in self._decided:
+            return
+        self._decided.add(key)
+        self.path.append(branch)
 
     def concretize(self, reason: str, frame: FrameType | None = None, site: Site | None = None,
                    callee: str = "") -> None:

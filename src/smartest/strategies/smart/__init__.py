@@ -15,6 +15,8 @@ is still relatively complete with respect to DART).
     summary.py     path and function summaries, their instances at a call site (§3.1)
     answer.py      a summarized call on the caller's path: its outcome class and value (§3.2)
     store.py       summaries kept between explorations, keyed by the function's code (SQLite)
+    dart_order.py  `--strategy smart-dfs`: the summaries in DART's depth-first order (issue 12)
+    activations.py its call policy: every call run, each outermost callee seen through its own variables
 
 The purity analysis that decides which functions may be summarized is shared with
 the demand-driven strategy and lives in `calls/purity.py`.

@@ -1,0 +1,412 @@
+"""SMART in DART's order: DART's depth-first search over whole runs, where a side is
+not run when summaries show it adds no path of any function (issue 12, item 5).
+
+The paper's order (searcher.py, Figure 3) searches a callee's paths before its
+caller's sides past the call; for `caller(a, b)` that calls a function of n paths
+and then tests `b == 7`, DART reaches the bug at run 2 and that order at run n + 2
+(notes/s7-smart2.md).  This searcher keeps DART's order instead:
+
+* every run is a whole run with every call on the path (activations.py), and the
+  candidates are DART's: after a run, the sides past its flipped branch, the
+  deepest first, each as DART's query (the run's own path through every callee);
+* each side is also a side of a **skeleton**: of the target, its own decisions
+  with each activation replaced by its outcome class; of an activation, its own
+  decisions, in the calling context given by the target's skeleton before it.  The
+  skeletons form tries (`_Node`), which do not depend on which path a callee took,
+  so a side taken in one callee path is taken for all of them;
+* a candidate whose skeleton side some run took, or that summaries refuted, is not
+  run: every run left adds a new skeleton, as the lazy bound of notes/s7-smart2.md
+  counts them;
+* a side DART's query refutes is asked again with the summary of every callee the
+  path called before it standing for the call (§3.2: the disjunction of its paths'
+  preconditions and its returned term), as SMART asks it.  Refuted there, it is
+  asked once more whenever one of those summaries gains a path (its subtree in
+  DART's tree under that callee path begins then).
+
+**The bound.**  The runs made for DART's queries come in DART's order, and each is
+DART's run for the same query; the runs skipped are ones whose skeleton sides were
+taken.  So each bug whose DART run adds a skeleton is reached no later than DART
+reaches it, modulo solver models where a query differs from DART's (the summary
+queries, made only where DART's own query was unsatisfiable, and the runs after
+them).  Those runs take a skeleton side no run took; DART takes it later or never.
+
+**`complete`.**  Every skeleton side of every run is taken, refuted under the
+summaries as they ended (a refutation is asked again when one grows), or skipped
+because a run took it: Theorem 2's argument, on the tries.  A refutation under a
+summary that left conditions out, or a summary query whose run took another
+skeleton side, proves nothing: then the engine's DART fallback runs to its end
+before `complete` (`uncovered`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smartest.calls.purity import CodeTable, all_functions
+from smartest.calls.intercept import own_modules
+from smartest.search.protocol import Candidate, ExploredRun, decisions
+from smartest.solver.protocol import NO_HISTORY, Query, Solver, Status
+from smartest.symbolic.inputs import prepare_inputs
+from smartest.strategies.smart.activations import Activation, ActivationPolicy, pinned_map
+from smartest.terms import Term
+from smartest.terms import build as make
+from smartest.terms.rewrite import substitute, transform
+from smartest.trace.path import Branch, path_constraint
+
+
+# The solver history of the summary queries: DART's queries keep the one they share
+# with DART's own search (solver/protocol.Query.stream), so they get its models.
+_SUMMARY_STREAM = 12
+
+
+# A query with more summaries than this is not asked: each result of a call in a loop is
+# the summary's term over the one before (incdec: an ite nested a hundred deep), and the
+# solver chokes on it.  DART's query is asked instead, and a side it refutes is left to
+# the engine's fallback (`uncovered`).
+_MOST_REPLACED = 16
+
+
+class _Node:
+    """A node of a skeleton trie: the steps taken from here, and the sides refuted here
+    (each with the summary versions it was refuted under)."""
+
+    __slots__ = ("children", "refuted")
+
+    def __init__(self) -> None:
+        self.children: dict = {}
+        self.refuted: dict = {}
+
+    def child(self, step) -> "_Node":
+        node = self.children.get(step)
+        if node is None:
+            node = self.children[step] = _Node()
+        return node
+
+
+@dataclass
+class _Run:
+    """What the searcher keeps of a run: its path, every condition it decided (the path
+    leaves out those implied by earlier ones), its input and activations, and for each
+    decided condition its skeleton node (its side is that node's step, negated)."""
+
+    path: tuple[Branch, ...]
+    decided: tuple[Branch, ...]
+    offset: int              # decided[:offset] is path[:offset]; the rest is Recorder.observed
+    assignment: dict
+    activations: tuple[Activation, ...]
+    nodes: list = None
+    at_call: dict = None     # activation ordinal -> the target's node at its call
+    onpath: list = None      # decided index -> path index (None: implied, not on the path)
+    before: list = None      # decided index -> how many path branches come before it
+    index: dict = None       # id of a skeleton node -> the decided index at which the run passed it
+    _pinned: tuple = None
+
+    def __post_init__(self) -> None:
+        where = {id(b): j for j, b in enumerate(self.path)}
+        self.onpath = [where.get(id(b)) for b in self.decided]
+        self.before, n = [], 0
+        for j in self.onpath:
+            self.before.append(n)
+            n += j is not None
+
+    def dart_query(self, j: int) -> tuple[Term, ...]:
+        """DART's query for path[j]: the run's path over the inputs (the substitution and
+        its cache made once per run)."""
+        if self._pinned is None:
+            self._pinned = (pinned_map(self.activations), {})
+        pinned, cache = self._pinned
+        return tuple(_sub(c, pinned, cache) for c in path_constraint(self.path, j))
+
+    def side(self, k: int) -> tuple[_Node, tuple]:
+        b = self.decided[k]
+        return self.nodes[k], (b.site, not b.taken)
+
+    def span(self, a: Activation) -> tuple[int, int]:
+        return self.offset + a.observed, self.offset + a.observed_end
+
+
+class DartOrderSearcher:
+    partial_paths = False
+
+    def __init__(self, policy: ActivationPolicy, solver: Solver, domains: dict) -> None:
+        self.policy = policy
+        self.solver = solver
+        self.domains = domains
+        self.covered = 0                          # sides not run: every path of the callee past them is known
+        self.root = _Node()
+        self.callees: dict[tuple, _Node] = {}     # (id of the target's node at the call, qualname) -> its trie
+        self._stack: list[tuple] = []             # ("dart" | "summary", run, k, cut)
+        self._waiting: dict[str, list] = {}       # qualname -> refuted sides to ask again when its summary grows
+        self._versions: dict[str, int] = {}
+        self.unsure: list[str] = []               # why an empty stack does not mean every skeleton side
+
+    @property
+    def uncovered(self) -> str:
+        return "; ".join(dict.fromkeys(self.unsure))
+
+    # -- the Searcher protocol -----------------------------------------------
+    def update(self, run: ExploredRun) -> None:
+        info = run.notes.info
+        mine = _Run(run.path, tuple(info.get("decided", run.path)), info.get("offset", 0), dict(run.assignment),
+                    tuple(info.get("activations", ())))
+        mine.nodes, mine.at_call = self._skeleton(mine)
+        mine.index = {id(n): k for k, n in enumerate(mine.nodes)}
+        cand = run.candidate
+        origin = cand.origin if cand is not None else None
+        start = 0
+        if origin is not None and origin[0] == "dart" and not run.diverged:
+            j = origin[1].onpath[origin[2]]
+            start = next(k for k, i in enumerate(mine.onpath) if i == j) + 1
+        elif origin is not None and origin[0] == "summary":
+            node, step = origin[1].side(origin[2])
+            if step not in node.children:
+                self.unsure.append("a query under a callee's summary led to a run that took another side "
+                                   "(the summary did not describe the callee)")
+        self._grown()
+        for k in range(start, len(mine.decided)):
+            if mine.decided[k].flippable:
+                self._stack.append(("dart", mine, k, 0))
+
+    def select(self) -> Candidate | None:
+        while self._stack:
+            kind, run, k, cut = self._stack.pop()
+            node, step = run.side(k)
+            j = run.onpath[k]
+            if kind == "dart" and j is None:
+                # Implied by an earlier condition of the run: DART has no side here, but
+                # under the earlier callees' summaries the other side may be feasible.
+                self._defer(run, k, k)
+                continue
+            if kind == "dart":
+                constraints = run.dart_query(j)
+                done = step in node.children or self._refuted(node, step)
+                known = not done and self._known_below(run, k)
+                if known:
+                    # Not proved for good: an earlier callee's new path may reach another.
+                    for q in self._callees_before(run, k):
+                        self._waiting.setdefault(q, []).append(("dart", run, k, 0))
+                if known or done:
+                    self._shadow(constraints, run.assignment)
+                    if step in node.children:
+                        self._below(node, step)
+                    continue
+                return Candidate(constraints, run.assignment, (*decisions(run.path[:j]), step),
+                                 origin=("dart", run, k, 0))
+            if kind != "summary" or step in node.children or self._refuted(node, step):
+                continue
+            form = self._summary_form(run, k, cut)
+            if form is None:
+                self.unsure.append(f"a side past more than {_MOST_REPLACED} summarized calls was not asked under "
+                                   f"their summaries")
+                continue
+            query, used, _ = form
+            for q in used:
+                self.policy.stats[q].disjunctions += 1
+            return Candidate(query, run.assignment, (), origin=("summary", run, k, cut, used), stream=_SUMMARY_STREAM)
+        return None
+
+    def rejected(self, candidate: Candidate, status: Status) -> None:
+        kind, run, k, cut = candidate.origin[:4]
+        node, step = run.side(k)
+        if status is not Status.UNSAT:
+            node.refuted[step] = None     # unknown: the engine's flag says the search is not complete
+            return
+        if self._defer(run, k, k if kind == "dart" else cut):
+            return
+        used = candidate.origin[4] if kind == "summary" else ()
+        node.refuted[step] = {q: self.policy.summary(q).version for q in used}
+        for q in used:
+            self._waiting.setdefault(q, []).append(("summary", run, k, 0))
+        if any(not p.complete for q in used for p in self.policy.summary(q).paths):
+            self.unsure.append("a side was refuted under a summary that leaves conditions out")
+
+    def _below(self, node: _Node, step) -> None:
+        """DART's search takes this side here (another run took it under other callee
+        paths): the sides waiting below it under summaries are where DART's search goes
+        next, so they are asked now, each under every summary before it."""
+        mine, rest = [], []
+        for entry in self._stack:
+            kind, run, k, _ = entry
+            i = run.index.get(id(node)) if kind == "summary" else None
+            if i is not None and i < k and (run.decided[i].site, run.decided[i].taken) == step:
+                mine.append(("summary", run, k, 0))
+            else:
+                rest.append(entry)
+        if mine:
+            self._stack[:] = rest + mine
+
+    def _defer(self, run: _Run, k: int, before: int) -> bool:
+        """Ask side k again with one more callee's summary standing for its call: the last
+        summarized call that ended at or before `before`, with those after it (DART
+        reaches the side through another path of that callee when its search comes
+        back to that callee's sides: the stack's entries above are deeper in DART's
+        order, and each run's first conditions are its parent's).  Whether there was
+        such a call."""
+        spans = [run.span(a) for a in run.activations
+                 if a.summarized and run.span(a)[1] <= k and run.span(a)[0] < before and run.span(a)[1] <= before]
+        if not spans:
+            return False
+        start, end = max(spans, key=lambda s: s[1])
+        i = len(self._stack)
+        while i > 0 and self._stack[i - 1][2] >= end:
+            i -= 1
+        self._stack.insert(i, ("summary", run, k, start))
+        return True
+
+    # -- skeletons -----------------------------------------------------------
+    def _skeleton(self, run: _Run) -> tuple[list, dict]:
+        """Each decided condition's node in its skeleton trie (inserting the run), and the
+        target's node at each activation's call.  The tries hold every condition the run
+        decided, implied ones too: which of them go on the path depends on what was
+        decided before, so the path alone would not be a function of the skeleton."""
+        decided = run.decided
+        nodes: list = [None] * len(decided)
+        at_call = {}
+        spans = sorted((a for a in run.activations if a.summarized), key=lambda a: a.start)
+        target = self.root
+        i = 0
+        for a in [*spans, None]:
+            stop = run.span(a)[0] if a is not None else len(decided)
+            while i < stop:
+                nodes[i] = target
+                target = target.child((decided[i].site, decided[i].taken))
+                i += 1
+            if a is None:
+                break
+            at_call[a.ordinal] = target
+            callee = self.callees.setdefault((id(target), a.qualname), _Node())
+            while i < run.span(a)[1]:
+                nodes[i] = callee
+                callee = callee.child((decided[i].site, decided[i].taken))
+                i += 1
+            target = target.child(("call", a.qualname, a.outcome))
+        return nodes, at_call
+
+    def _shadow(self, constraints: tuple, assignment: dict) -> None:
+        """Ask DART's query of a side that is not run, and drop the answer: z3's models
+        depend on what its solvers were asked before (solver/protocol.Query.stream), so
+        the queries of the sides that are run get DART's models only if the shared
+        history holds DART's queries, these too."""
+        hints = {v: assignment[v.value] for c in constraints for v in c.free if v.value in assignment}
+        try:
+            self.solver.check(Query(constraints, self.domains, hints))
+        except Exception:   # only the history was at stake
+            pass
+
+    def _known_below(self, run: _Run, k: int) -> bool:
+        """Is path[j] inside a callee whose known paths are all the inputs past its other
+        side can take (those of an outcome class the caller went on from in this calling
+        context), whichever known path each earlier callee took?  Then the run would add
+        no path of the callee, and the caller's sides past the call were asked under
+        the summary, which holds those paths (§3.2, the paper's implication check, on
+        one side of the callee instead of its whole call)."""
+        a = next((a for a in run.activations if a.summarized and run.span(a)[0] <= k < run.span(a)[1]), None)
+        if a is None:
+            return False
+        form = self._summary_form(run, k)
+        if form is None:
+            return False
+        query, _, mapping = form
+        here = run.at_call[a.ordinal]
+        classes = {s[2] for s in here.children if s[0] == "call" and s[1] == a.qualname}
+        summary = self.policy.summary(a.qualname)
+        actuals = _canonical(a, mapping)
+        known = [summary.path_instance(i, actuals)[0] for i, p in enumerate(summary.paths)
+                 if p.complete and p.outcome in classes and p.formals <= actuals.keys()]
+        if not known:
+            return False
+        query = (*query, make.not_(make.or_(*known)))
+        hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
+        try:
+            answer = self.solver.check(Query(query, self.domains, hints, stream=NO_HISTORY))
+        except Exception:   # the solver's failure is no proof: run the side
+            return False
+        return answer.status is Status.UNSAT
+
+    def _refuted(self, node: _Node, step) -> bool:
+        if step not in node.refuted:
+            return False
+        at = node.refuted[step]
+        return at is None or all(self.policy.summary(q).version == v for q, v in at.items())
+
+    def _grown(self) -> None:
+        """Sides refuted (or found past known paths only) under a summary that gained
+        paths since: asked again, below the sides of the run that grew it, which DART
+        asks first."""
+        for q, s in self.policy.summaries.items():
+            if s.version != self._versions.get(q, 0):
+                self._versions[q] = s.version
+                self._stack.extend(self._waiting.pop(q, ()))
+
+    # -- queries -------------------------------------------------------------
+    @staticmethod
+    def _callees_before(run: _Run, k: int) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a.qualname for a in run.activations if a.summarized and run.span(a)[1] <= k))
+
+    def _summary_form(self, run: _Run, k: int, cut: int = 0) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
+        """The path before decided[k] and decided[k] negated, each activation that began
+        at `cut` or later and ended before k replaced by its function's summary at that
+        call (its outcome class's preconditions, its returned term), the rest as the run
+        decided it, over the inputs; the functions replaced; what each variable of the
+        run stands for.  None where a summary has no such class."""
+        if sum(1 for a in run.activations if a.summarized and run.span(a)[1] <= k
+               and run.span(a)[0] >= cut) > _MOST_REPLACED:
+            return None
+        mapping: dict[Term, Term] = {}
+        cache: dict = {}
+        replaced: list[Activation] = []
+        domains: list[Term] = []
+        for a in run.activations:
+            if run.span(a)[0] > k:
+                break     # in call order: nothing of it is before the side
+            for v, t in a.actuals.items():
+                mapping[v] = _sub(t, mapping, cache)
+            if not (a.summarized and run.span(a)[1] <= k and run.span(a)[0] >= cut):
+                if a.ret is not None:
+                    mapping[a.ret] = _sub(a.returned, mapping, cache)
+                continue
+            inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping, cache))
+            domain = next((d for o, d in inst.classes if o == a.outcome), None)
+            if domain is None:
+                return None
+            if a.ret is not None:
+                mapping[a.ret] = inst.values[a.outcome]
+            domains.append(domain)
+            replaced.append(a)
+        # Every condition decided before, implied ones too: one implied by a condition
+        # of a callee that the summary now stands for is implied no more.
+        skip = {i for a in replaced for i in range(*run.span(a))}
+        constraints = [*domains]
+        seen = set()
+        for i in range(k):
+            if i not in skip:
+                c = _sub(run.decided[i].constraint, mapping, cache)
+                if c not in seen:
+                    seen.add(c)
+                    constraints.append(c)
+        constraints.append(_sub(run.decided[k].negated, mapping, cache))
+        out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
+        return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
+
+def _sub(term: Term, mapping: dict, cache: dict | None = None) -> Term:
+    """`term` with the run's variables replaced; `cache` shared by the calls of one query
+    (a result of a call in a loop is a term over the one before: without it, each
+    replacement walks them all again)."""
+    if not mapping or term.free.isdisjoint(mapping):
+        return term
+    if cache is None:
+        return substitute(term, mapping)
+    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
+                     (t if t.free.isdisjoint(mapping) else None), cache)
+
+
+def _canonical(a: Activation, mapping: dict, cache: dict | None = None) -> dict:
+    """The activation's canonical formals -> the caller's terms under `mapping`."""
+    out = {f: make.const(v) for f, v in a.fixed.items()}
+    out.update((a.rename[v], _sub(t, mapping, cache)) for v, t in a.actuals.items())
+    return out
+
+
+def build(options, solver, target) -> tuple[DartOrderSearcher, ActivationPolicy]:
+    """The `smart-dfs` strategy: DART's order with summaries (this module), every call run."""
+    policy = ActivationPolicy(CodeTable(all_functions(own_modules(target.is_own_file))))
+    return DartOrderSearcher(policy, solver, prepare_inputs(target.params, options)), policy
