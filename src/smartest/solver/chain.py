@@ -25,6 +25,7 @@ from smartest.solver.trial_values import TrialValuesSolver
 from smartest.solver.protocol import Answer, Query, Solver, SolverStats, Status
 from smartest.solver.strings import StringLoweringSolver
 from smartest.solver.quotients import QuotientLoweringSolver
+from smartest.terms.term import shown_prefix
 
 
 class CountingSolver:
@@ -62,7 +63,7 @@ def unknown_entry(query: Query, answer: Answer, seconds: float) -> dict:
     """What the report says of a query the solver could not decide: the condition it
     was asked to make true (the negated branch, the query's last constraint), cut
     short, why z3 stopped, and the seconds it took."""
-    last = str(query.constraints[-1]) if query.constraints else "true"
+    last = shown_prefix(query.constraints[-1], _SHOWN) if query.constraints else "true"
     shown = last if len(last) <= _SHOWN else last[:_SHOWN - 3] + "..."
     return {"condition": shown, "why": answer.why or "unknown", "seconds": round(seconds, 2)}
 

@@ -161,3 +161,31 @@ def free_vars(terms: Iterable[Term]) -> frozenset[Term]:
     for t in terms:
         out |= t.free
     return out
+
+
+def shown_prefix(term: Term, limit: int) -> str:
+    """The start of `repr(term)`, at least `limit` characters of it when it is that long.
+    A term is a DAG: a subterm shared by both sides of every operation is written out
+    once per use, so the whole text can be exponential in the term's size (a loop that
+    doubles a value: a path constraint of a few hundred nodes whose repr never ends).
+    Reports show a few words of a condition; this writes only those."""
+    out: list[str] = []
+    size = 0
+    stack: list = [term]
+    while stack and size <= limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            piece = item
+        elif item.op == "const":
+            piece = repr(item.value)
+        elif item.op == "var":
+            piece = str(item.value)
+        else:
+            piece = "(" + item.op
+            stack.append(")")
+            for arg in reversed(item.args):
+                stack.append(arg)
+                stack.append(" ")
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
