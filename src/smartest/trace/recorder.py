@@ -128,13 +128,16 @@ class Recorder:
             self.log.append((_id(site), taken))
         if self.suspended:
             return
+        key = term if self.canon is None else self.canon(term)
+        decided = key in self._decided
+        if decided and self.observed is None:
+            # A condition already decided on this path is implied: recording it again
+            # would only add a branch whose other side is infeasible (a wasted query).
+            return
         branch = Branch(site, term, taken, frame=self.frame)
         if self.observed is not None:
             self.observed.append(branch)     # the same object as on the path, if it goes there
-        key = term if self.canon is None else self.canon(term)
-        if key in self._decided:
-            # A condition already decided on this path is implied: recording it again
-            # would only add a branch whose other side is infeasible (a wasted query).
+        if decided:
             return
         self._decided.add(key)
         if len(self.path) >= self.max_depth:
@@ -147,13 +150,16 @@ class Recorder:
         `assume(...)` of the user, or an instantiated summary of a callee."""
         if term.op == "const":
             return
+        key = term if self.canon is None else self.canon(term)
+        decided = key in self._decided
+        if decided and self.observed is None:
+            return     # implied: as in branch(), and without walking the stack for a site
         if site is None:
             site = user_site(frame if frame is not None else sys._getframe(1))
         branch = Branch(site, term, holds, flippable=False, frame=self.frame)
         if self.observed is not None:
             self.observed.append(branch)
-        key = term if self.canon is None else self.canon(term)
-        if key in self._decided:
+        if decided:
             return
         self._decided.add(key)
         self.path.append(branch)
