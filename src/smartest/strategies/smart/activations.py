@@ -37,7 +37,7 @@ from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import realize, term_of
 from smartest.terms import Term
 from smartest.terms import build as make
-from smartest.terms.rewrite import substitute, transform
+from smartest.terms.rewrite import substitute
 from smartest.trace.recorder import Recorder
 
 # Frames interception puts between a caller and its callee (calls/protocol.FrameBudget):
@@ -220,11 +220,7 @@ class ActivationPolicy:
     # -- what the variables stand for --------------------------------------
     def _canon(self, term: Term) -> Term:
         """`term` over the inputs (the recorder's key for a decided condition)."""
-        root = self._root
-        if not root or term.free.isdisjoint(root):
-            return term
-        return transform(term, lambda t: root.get(t) if t.op == "var" else
-                         (t if t.free.isdisjoint(root) else None), self._root_cache)
+        return substitute(term, self._root, self._root_cache)
 
     def pinned(self) -> dict[Term, Term]:
         """Every variable of this run's activations over the inputs, as the run computed
@@ -281,9 +277,7 @@ def pinned_map(activations) -> dict[Term, Term]:
     cache: dict = {}
 
     def root(t: Term) -> Term:
-        if not out or t.free.isdisjoint(out):
-            return t
-        return transform(t, lambda u: out.get(u) if u.op == "var" else (u if u.free.isdisjoint(out) else None), cache)
+        return substitute(t, out, cache)
 
     for a in activations:
         for v, t in a.actuals.items():

@@ -39,6 +39,7 @@ before `complete` (`uncovered`).
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from smartest.calls.purity import CodeTable, all_functions
@@ -49,13 +50,18 @@ from smartest.symbolic.inputs import prepare_inputs
 from smartest.strategies.smart.activations import Activation, ActivationPolicy, pinned_map
 from smartest.terms import Term
 from smartest.terms import build as make
-from smartest.terms.rewrite import substitute, transform
+from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch, path_constraint
 
 
 # The solver history of the summary queries: DART's queries keep the one they share
 # with DART's own search (solver/protocol.Query.stream), so they get its models.
 _SUMMARY_STREAM = 12
+
+
+# The history of the last-stage checks (`_weakest_refuted`): only refutations are
+# taken from it, and consecutive sides of a run share prefixes there.
+_WEAKEST_STREAM = 13
 
 
 # A query with more summaries than this is not asked: each result of a call in a loop is
@@ -98,10 +104,16 @@ class _Run:
     onpath: list = None      # decided index -> path index (None: implied, not on the path)
     before: list = None      # decided index -> how many path branches come before it
     index: dict = None       # id of a skeleton node -> the decided index at which the run passed it
+    weakest: dict = None     # decided index -> (cut of its last stage, summary versions) it was refuted at
+    spans: list = None       # the summarized activations' (first, end) decided indices, in order (disjoint)
+    ends: list = None
     _pinned: tuple = None
 
     def __post_init__(self) -> None:
         where = {id(b): j for j, b in enumerate(self.path)}
+        self.weakest = {}
+        self.spans = sorted(self.span(a) for a in self.activations if a.summarized)
+        self.ends = [end for _, end in self.spans]
         self.onpath = [where.get(id(b)) for b in self.decided]
         self.before, n = [], 0
         for j in self.onpath:
@@ -109,12 +121,15 @@ class _Run:
             n += j is not None
 
     def dart_query(self, j: int) -> tuple[Term, ...]:
-        """DART's query for path[j]: the run's path over the inputs (the substitution and
-        its cache made once per run)."""
+        """DART's query for path[j]: the run's path over the inputs.  The substituted
+        conditions are kept as far as the deepest side asked, so a run's sides cost
+        O(path) together: each side's query is a slice of them."""
         if self._pinned is None:
-            self._pinned = (pinned_map(self.activations), {})
-        pinned, cache = self._pinned
-        return tuple(_sub(c, pinned, cache) for c in path_constraint(self.path, j))
+            self._pinned = (pinned_map(self.activations), {}, [])
+        pinned, cache, over = self._pinned
+        for b in self.path[len(over):j]:
+            over.append(substitute(b.constraint, pinned, cache))
+        return (*over[:j], substitute(self.path[j].negated, pinned, cache))
 
     def side(self, k: int) -> tuple[_Node, tuple]:
         b = self.decided[k]
@@ -138,6 +153,7 @@ class DartOrderSearcher:
         self._waiting: dict[str, list] = {}       # qualname -> refuted sides to ask again when its summary grows
         self._versions: dict[str, int] = {}
         self.unsure: list[str] = []               # why an empty stack does not mean every skeleton side
+        self._forms: dict[tuple, _Form] = {}        # (id of a run, replaced ordinals, versions) -> its form
 
     @property
     def uncovered(self) -> str:
@@ -193,6 +209,9 @@ class DartOrderSearcher:
                                  origin=("dart", run, k, 0))
             if kind != "summary" or step in node.children or self._refuted(node, step):
                 continue
+            weakest = self._weakest_refuted(run, k)
+            if weakest is not None and cut > weakest and self._defer(run, k, cut):
+                continue     # its last stage is refuted, so this stage is: rejected without a query
             form = self._summary_form(run, k, cut)
             if form is None:
                 self.unsure.append(f"a side past more than {_MOST_REPLACED} summarized calls was not asked under "
@@ -241,16 +260,50 @@ class DartOrderSearcher:
         back to that callee's sides: the stack's entries above are deeper in DART's
         order, and each run's first conditions are its parent's).  Whether there was
         such a call."""
-        spans = [run.span(a) for a in run.activations
-                 if a.summarized and run.span(a)[1] <= k and run.span(a)[0] < before and run.span(a)[1] <= before]
-        if not spans:
+        i = bisect_right(run.ends, min(k, before)) - 1     # the summarized spans are disjoint
+        while i >= 0 and run.spans[i][0] >= before:
+            i -= 1
+        if i < 0:
             return False
-        start, end = max(spans, key=lambda s: s[1])
+        start, end = run.spans[i]
         i = len(self._stack)
         while i > 0 and self._stack[i - 1][2] >= end:
             i -= 1
         self._stack.insert(i, ("summary", run, k, start))
         return True
+
+    def _weakest_refuted(self, run: _Run, k: int) -> int | None:
+        """The cut of side k's last stage if that stage is refuted under the summaries as
+        they are (None: not known to be).  Each stage puts one more callee's summary in
+        place of the path the run took through it, which admits every input the stage
+        before admitted (a complete summary holds that path, and its paths' preconditions
+        are disjoint), so once the last is unsatisfiable every stage is.  Asked one by
+        one (incdec: a dozen calls of `dec` before each side of its loop) they cost a
+        query and an O(prefix) form each, to the same refutation.  The stages still
+        take their places in the stack, in DART's order, as before; only their queries
+        are saved, and the last goes to the engine as any other, so its bound probe
+        hears it.  Asked once per side and summary versions (`_Run.weakest`)."""
+        n = bisect_right(run.ends, k)
+        if n < 2:
+            return None
+        last = run.spans[n - min(n, _MOST_REPLACED)][0]
+        known = run.weakest.get(k)
+        if known is not None and all(self.policy.summary(q).version == v for q, v in known[1].items()):
+            return known[0]
+        form = self._summary_form(run, k, last)
+        if form is None:
+            return None
+        query, used, _ = form
+        if any(not p.complete for q in used for p in self.policy.summary(q).paths):
+            return None    # a summary that leaves conditions out may admit less: stage by stage
+        hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
+        try:
+            answer = self.solver.check(Query(query, self.domains, hints, stream=_WEAKEST_STREAM))
+        except Exception:   # no proof: stage by stage
+            return None
+        refuted = last if answer.status is Status.UNSAT else None
+        run.weakest[k] = (refuted, {q: self.policy.summary(q).version for q in used})
+        return refuted
 
     # -- skeletons -----------------------------------------------------------
     def _skeleton(self, run: _Run) -> tuple[list, dict]:
@@ -317,7 +370,7 @@ class DartOrderSearcher:
         query = (*query, make.not_(make.or_(*known)))
         hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
         try:
-            answer = self.solver.check(Query(query, self.domains, hints, stream=NO_HISTORY))
+            answer = self.solver.check(Query(query, self.domains, hints, stream=_WEAKEST_STREAM))
         except Exception:   # the solver's failure is no proof: run the side
             return False
         return answer.status is Status.UNSAT
@@ -347,62 +400,101 @@ class DartOrderSearcher:
         at `cut` or later and ended before k replaced by its function's summary at that
         call (its outcome class's preconditions, its returned term), the rest as the run
         decided it, over the inputs; the functions replaced; what each variable of the
-        run stands for.  None where a summary has no such class."""
-        if sum(1 for a in run.activations if a.summarized and run.span(a)[1] <= k
-               and run.span(a)[0] >= cut) > _MOST_REPLACED:
-            return None
-        mapping: dict[Term, Term] = {}
-        cache: dict = {}
-        replaced: list[Activation] = []
-        domains: list[Term] = []
-        for a in run.activations:
-            if run.span(a)[0] > k:
-                break     # in call order: nothing of it is before the side
-            for v, t in a.actuals.items():
-                mapping[v] = _sub(t, mapping, cache)
-            if not (a.summarized and run.span(a)[1] <= k and run.span(a)[0] >= cut):
-                if a.ret is not None:
-                    mapping[a.ret] = _sub(a.returned, mapping, cache)
-                continue
-            inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping, cache))
-            domain = next((d for o, d in inst.classes if o == a.outcome), None)
-            if domain is None:
-                return None
-            if a.ret is not None:
-                mapping[a.ret] = inst.values[a.outcome]
-            domains.append(domain)
-            replaced.append(a)
-        # Every condition decided before, implied ones too: one implied by a condition
-        # of a callee that the summary now stands for is implied no more.
-        skip = {i for a in replaced for i in range(*run.span(a))}
-        constraints = [*domains]
-        seen = set()
-        for i in range(k):
-            if i not in skip:
-                c = _sub(run.decided[i].constraint, mapping, cache)
-                if c not in seen:
-                    seen.add(c)
-                    constraints.append(c)
-        constraints.append(_sub(run.decided[k].negated, mapping, cache))
-        out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
-        return out, tuple(dict.fromkeys(a.qualname for a in replaced)), mapping
+        run stands for.  None where a summary has no such class.
 
-def _sub(term: Term, mapping: dict, cache: dict | None = None) -> Term:
-    """`term` with the run's variables replaced; `cache` shared by the calls of one query
-    (a result of a call in a loop is a term over the one before: without it, each
-    replacement walks them all again)."""
-    if not mapping or term.free.isdisjoint(mapping):
-        return term
-    if cache is None:
-        return substitute(term, mapping)
-    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
-                     (t if t.free.isdisjoint(mapping) else None), cache)
+        The sides of one run between two calls replace the same calls: they share one
+        `_Form` (its substitution, built as far as the deepest side asked), so a run's
+        sides cost O(path) together, not O(path) each (incdec's loop: 700 conditions)."""
+        replaced = tuple(a for a in run.activations if a.summarized and run.span(a)[1] <= k
+                         and run.span(a)[0] >= cut)
+        if len(replaced) > _MOST_REPLACED:
+            return None
+        versions = tuple(self.policy.summary(a.qualname).version for a in replaced)
+        key = (id(run), tuple(a.ordinal for a in replaced), versions)
+        form = self._forms.pop(key, None)
+        if form is None:
+            form = _Form(run, replaced, self.policy)
+        self._forms[key] = form                       # the most recent last
+        while len(self._forms) > _FORMS_KEPT:
+            del self._forms[next(iter(self._forms))]
+        return form.at(k)
+
+
+# Substitutions kept (`_Form`): the segments of the runs whose sides are being asked.
+_FORMS_KEPT = 32
+
+
+class _Form:
+    """One run with a fixed set of activations replaced by their summaries: the
+    substitution of its variables and its decided conditions under it, built lazily
+    as far as the deepest side asked (see `DartOrderSearcher._summary_form`)."""
+
+    def __init__(self, run: _Run, replaced: tuple[Activation, ...], policy: ActivationPolicy) -> None:
+        self.run = run
+        self.policy = policy
+        self.replaced = {a.ordinal for a in replaced}
+        self.names = tuple(dict.fromkeys(a.qualname for a in replaced))
+        self.skip = {i for a in replaced for i in range(*run.span(a))}
+        self.mapping: dict[Term, Term] = {}
+        self.cache: dict = {}
+        self.domain_at: dict[int, Term] = {}   # a replaced activation's first index -> its summary's domain
+        self.next_call = 0            # activations[:next_call] are in the mapping
+        self.failed = False           # a summary has no class of the run's outcome
+        self.firsts: list[Term] = []  # the decided conditions before `upto`, substituted, each once
+        self.at_index: list[int] = [] # ... and the index of each one's first occurrence
+        self.seen: set[Term] = set()
+        self.upto = 0
+
+    def at(self, k: int) -> tuple[tuple[Term, ...], tuple[str, ...], dict] | None:
+        run, mapping, cache = self.run, self.mapping, self.cache
+        while not self.failed and self.next_call < len(run.activations) \
+                and run.span(run.activations[self.next_call])[0] <= k:
+            self._enter(run.activations[self.next_call])
+            self.next_call += 1
+        if self.failed:
+            return None
+        # Every condition decided before, implied ones too (one implied by a condition
+        # of a callee that the summary now stands for is implied no more), in path
+        # order, a summary's domain where its call's conditions were: the queries of a
+        # run's sides then share their prefixes, which an incremental solver keeps.
+        for i in range(self.upto, k):
+            here = (self.domain_at.get(i), None if i in self.skip else
+                    substitute(run.decided[i].constraint, mapping, cache))
+            for c in here:
+                if c is not None and c not in self.seen:
+                    self.seen.add(c)
+                    self.firsts.append(c)
+                    self.at_index.append(i)
+        self.upto = max(self.upto, k)
+        before = self.firsts[:bisect_left(self.at_index, k)]
+        # A replaced call that decided nothing, just before the side: its span is empty.
+        empty = () if k not in self.domain_at else (self.domain_at[k],)
+        constraints = (*before, *empty, substitute(run.decided[k].negated, mapping, cache))
+        out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
+        return out, self.names, mapping
+
+    def _enter(self, a: Activation) -> None:
+        mapping, cache = self.mapping, self.cache
+        for v, t in a.actuals.items():
+            mapping[v] = substitute(t, mapping, cache)
+        if a.ordinal not in self.replaced:
+            if a.ret is not None:
+                mapping[a.ret] = substitute(a.returned, mapping, cache)
+            return
+        inst = self.policy.summary(a.qualname).instance(_canonical(a, mapping, cache))
+        domain = next((d for o, d in inst.classes if o == a.outcome), None)
+        if domain is None:
+            self.failed = True
+            return
+        if a.ret is not None:
+            mapping[a.ret] = inst.values[a.outcome]
+        self.domain_at[self.run.span(a)[0]] = domain
 
 
 def _canonical(a: Activation, mapping: dict, cache: dict | None = None) -> dict:
     """The activation's canonical formals -> the caller's terms under `mapping`."""
     out = {f: make.const(v) for f, v in a.fixed.items()}
-    out.update((a.rename[v], _sub(t, mapping, cache)) for v, t in a.actuals.items())
+    out.update((a.rename[v], substitute(t, mapping, cache)) for v, t in a.actuals.items())
     return out
 
 

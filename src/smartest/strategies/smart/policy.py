@@ -53,7 +53,7 @@ from smartest.symbolic.inputs import fresh
 from smartest.symbolic.realize import realize, term_of
 from smartest.symbolic.inputs import prepare_inputs
 from smartest.terms import Sort, Term, build
-from smartest.terms.rewrite import substitute, transform
+from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch
 from smartest.trace.recorder import Recorder
 
@@ -278,7 +278,7 @@ class SummaryPolicy(ResumeStretch):
             self.cover[key] = BOUNDED if bounded else EXHAUSTED
 
     def to_root_term(self, term: Term, to_root: Mapping[Term, Term], cache: dict) -> Term:
-        return _substitute(term, to_root, cache)
+        return substitute(term, to_root, cache)
 
     def report(self) -> dict:
         functions = {}
@@ -574,7 +574,7 @@ class SummaryPolicy(ResumeStretch):
 
     # -- terms -------------------------------------------------------------
     def _root(self, term: Term) -> Term:
-        return _substitute(term, self.to_root, self._root_cache)
+        return substitute(term, self.to_root, self._root_cache)
 
     def _context(self, rec: Recorder) -> tuple[Term, ...]:
         """The path constraint so far, over the program's inputs."""
@@ -589,14 +589,6 @@ class SummaryPolicy(ResumeStretch):
     @staticmethod
     def _summarizable_end(raised: BaseException | None) -> bool:
         return raised is None or isinstance(raised, (Exception, AssumptionViolated))
-
-
-def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
-    """`term` with formals replaced by their actual terms (memoized per run)."""
-    if not mapping or term.free.isdisjoint(mapping):
-        return term
-    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
-                     (t if t.free.isdisjoint(mapping) else None), cache)
 
 
 def _instance_args(q: str, bound: inspect.BoundArguments) -> tuple[dict, dict]:

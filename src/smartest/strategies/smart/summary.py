@@ -42,7 +42,7 @@ from smartest.symbolic.ints import make_int
 from smartest.symbolic.strs import make_str
 from smartest.terms import Sort, Term, build, var
 from smartest.terms.evaluate import evaluate
-from smartest.terms.rewrite import substitute, transform
+from smartest.terms.rewrite import substitute
 from smartest.trace.path import Branch
 
 def formal(qualname: str, param: str, sort: Sort) -> Term:
@@ -169,8 +169,8 @@ class FunctionSummary:
         if hit is None:
             generic = self._generic(frozenset(actuals))
             cache: dict = {}
-            hit = Instance([(o, _substitute(d, actuals, cache)) for o, d in generic.classes],
-                           {o: _substitute(t, actuals, cache) for o, t in generic.values.items()},
+            hit = Instance([(o, substitute(d, actuals, cache)) for o, d in generic.classes],
+                           {o: substitute(t, actuals, cache) for o, t in generic.values.items()},
                            generic.incomplete)
             if len(self._instances) > 4096:
                 self._instances.clear()
@@ -184,8 +184,8 @@ class FunctionSummary:
         if hit is None:
             p = self.paths[index]
             cache: dict = {}
-            hit = (_substitute(build.and_(*p.pre), actuals, cache),
-                   _substitute(p.post, actuals, cache) if p.post is not None else None)
+            hit = (substitute(build.and_(*p.pre), actuals, cache),
+                   substitute(p.post, actuals, cache) if p.post is not None else None)
             self._instances[key] = hit
         return hit
 
@@ -279,10 +279,3 @@ def _both_sides(children: list) -> bool:
     (c1, (d1, _)), (c2, (d2, _)) = children
     whole = all(d.op == "const" and d.value is True for d in (d1, d2))
     return whole and (c2 == build.not_(c1) or c1 == build.not_(c2))
-
-
-def _substitute(term: Term, mapping: Mapping[Term, Term], cache: dict) -> Term:
-    if term.free.isdisjoint(mapping):
-        return term
-    return transform(term, lambda t: mapping.get(t) if t.op == "var" else
-                     (t if t.free.isdisjoint(mapping) else None), cache)
