@@ -12,7 +12,7 @@ import sys
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.terms import Term, bits, build
 from smartest.terms.term import Sort
-from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import provide, upper
 
 _ZERO = build.const(0)
@@ -63,9 +63,12 @@ class SymInt(int):
     term: Term
 
     def __repr__(self) -> str:
+        record_text_in_c("int.__repr__")
         return int.__repr__(self)
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        record_text_in_c("int.__str__")
+        return int.__repr__(self)
 
     def __hash__(self) -> int:
         # A dict or set the program built itself finds a key by its hash and compares

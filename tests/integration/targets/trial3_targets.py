@@ -1,0 +1,43 @@
+"""Targets written for the third field trial (notes/s9-trial3.md): each is a shape in
+which C code takes the text of a symbolic value, with its outcomes declared.  Each
+must either reach every declared outcome or say that its search is incomplete."""
+
+
+def key_error_text(key: str) -> int:
+    """`str()` of a KeyError is the repr of its key, taken in C.  Outcomes: 0, 1."""
+    try:
+        raise KeyError(key)
+    except KeyError as e:
+        return 1 if str(e) == "'gone'" else 0
+
+
+def error_repr(word: str) -> int:
+    """`repr()` of an exception reprs its arguments in C.  Outcomes: 0, 1."""
+    return 1 if repr(ValueError(word)) == "ValueError('stop')" else 0
+
+
+def error_code_text(n: int) -> int:
+    """`str()` of an exception with an int argument calls the int's `__str__` from C.
+    Outcomes: 0, 1."""
+    return 1 if str(ValueError(n)) == "404" else 0
+
+
+def pair_text(a: int) -> int:
+    """A tuple's repr in C.  Outcomes: 0, 1."""
+    return 1 if repr((a, "x")) == "(12, 'x')" else 0
+
+
+def list_text(xs: list[int]) -> int:
+    """A symbolic list's repr: with no items, no item is there to record it.
+    Outcomes: 0, 1."""
+    return 1 if str(xs) == "[]" else 0
+
+
+def dict_text(d: dict[str, str]) -> int:
+    """A symbolic dict's repr: its keys are stored plain.  Outcomes: 0, 1."""
+    return 1 if str(d) == "{}" else 0
+
+
+def set_text(s: set[int]) -> str:
+    """A symbolic set's repr is a plain set's, never its proxy class's."""
+    return str(s)

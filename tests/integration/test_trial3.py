@@ -1,0 +1,43 @@
+"""Defects the third field trial on packages from the index found (notes/s9-trial3.md),
+each reduced to a target written for it; generated inputs are re-run plainly."""
+import ast
+import os
+
+import pytest
+
+import smartest
+from targets import trial3_targets as t3
+from test_trial import _plain_outcomes
+
+TARGETS = os.path.join(os.path.dirname(__file__), "targets", "trial3_targets.py")
+
+
+def _explore(fn, **options):
+    return smartest.explore(f"{TARGETS}:{fn.__name__}", run_dir=None, coverage=False, **options)
+
+
+@pytest.mark.parametrize("fn", [t3.key_error_text, t3.error_repr, t3.error_code_text, t3.pair_text,
+                                t3.list_text, t3.dict_text], ids=lambda f: f.__name__)
+def test_c_code_taking_the_text_of_a_symbolic_value_is_followed_or_recorded(fn):
+    """jmespath's and docopt's errors carry the symbolic text they were given; C code
+    that takes the text of a proxy (an exception's str or repr, a container's repr)
+    got its concrete digits or quotes, silently: main was `complete` after 1 run on
+    each of these, with `return 1` never reached."""
+    report = _explore(fn, max_runs=40)
+    reached = _plain_outcomes(fn, report)
+    assert reached == {0, 1} or not report.complete, (reached, report.complete)
+    if not report.complete:
+        assert any("took the text of a symbolic value" in c["reason"] for c in report.concretizations), \
+            report.concretizations
+
+
+def test_the_text_of_a_symbolic_set_is_a_plain_set_s():
+    """main: `str(s)` of a set input returned 'set({1, 2})' where the plain function
+    returns '{1, 2}': the tests it emitted did not reproduce."""
+    report = _explore(t3.set_text, max_runs=20)
+    seen = [t for t in report.tests if t.outcome == "returned"]
+    assert seen
+    for t in seen:
+        plain = t3.set_text(**t.inputs)
+        # A set's order is its history's: compare the sets the two texts spell.
+        assert t.returned == plain or ast.literal_eval(t.returned) == ast.literal_eval(plain), (t.inputs, t.returned)
