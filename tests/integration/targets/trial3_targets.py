@@ -41,3 +41,21 @@ def dict_text(d: dict[str, str]) -> int:
 def set_text(s: set[int]) -> str:
     """A symbolic set's repr is a plain set's, never its proxy class's."""
     return str(s)
+
+
+def printed_back(n: int) -> int:
+    """print() into a StringIO the target reads back: C took the int's text.
+    Outcomes: 0, 1."""
+    import io
+    from contextlib import redirect_stdout
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        print(n)
+    return 1 if buf.getvalue() == "7\n" else 0
+
+
+def printed_out(n: int) -> int:
+    """print() to the run's stdout: nothing comes back, so the search stays complete.
+    Outcomes: 0, 1."""
+    print("n is", n)
+    return 1 if n > 3 else 0
