@@ -50,3 +50,28 @@ def test_print_to_the_run_s_stdout_keeps_the_search_complete():
     report = _explore(t3.printed_out, max_runs=20)
     assert _plain_outcomes(t3.printed_out, report) == {0, 1}
     assert report.complete, report.concretizations
+
+
+_INT_READERS = [t3.repeated, t3.tail_of, t3.head_count, t3.popped, t3.inserted, t3.in_hex, t3.counted_from,
+                t3.rounded, t3.found_from]
+
+
+@pytest.mark.parametrize("fn", _INT_READERS, ids=lambda f: f.__name__)
+def test_c_code_reading_a_symbolic_int_as_a_c_integer_is_followed_or_recorded(fn):
+    """toolz's `partition` (`[iter(seq)] * n`) was `complete up to ...` with its
+    OverflowError never run: CPython reads an int subclass's value directly for a
+    count, a slice bound or a position, with no method of the SymInt called.  main:
+    `complete` on each of these with `return 1` never reached."""
+    report = _explore(fn, max_runs=40)
+    reached = _plain_outcomes(fn, report)
+    declared = {-1, 0, 1} if fn in (t3.popped, t3.found_from) else {0, 1}
+    assert reached == declared or not report.complete, (reached, report.complete)
+    if not report.complete:
+        assert report.concretizations, report
+
+
+def test_a_slice_of_a_plain_str_at_a_symbolic_bound_is_followed():
+    """The slice of a plain str is a SymStr's: both outcomes, and complete."""
+    report = _explore(t3.tail_of, max_runs=40)
+    assert _plain_outcomes(t3.tail_of, report) == {0, 1}
+    assert report.complete

@@ -32,6 +32,7 @@ import sys
 from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
 from typing import Any, Callable
 
+from smartest.models.int_reads import reads_int_value as _reads_int_value
 from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.dicts import SymDict
 from smartest.symbolic.floats import SymFloat
@@ -261,7 +262,7 @@ def call(fn: Callable, /, *args, **kwargs):
             model = bound(fn.__self__, fn.__name__)
             if model is not None:
                 return model(*args, **kwargs)
-        if not followed_c(fn):
+        if not followed_c(fn) or _reads_int_value(fn, args, kwargs):
             rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 

@@ -95,6 +95,12 @@ class _Rewriter(ast.NodeTransformer):
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
         if isinstance(node.slice, ast.Slice):
+            # A bound that may be a SymInt is read by C as a C integer, unrecorded
+            # (models/int_reads.py); a constant or absent one is left to C.
+            bounds = [node.slice.lower, node.slice.upper, node.slice.step]
+            if isinstance(node.ctx, ast.Load) and any(b is not None and not isinstance(b, ast.Constant) for b in bounds):
+                return self._call("__smartest_cut__", node, [node.value] + [b if b is not None else ast.Constant(None)
+                                                                          for b in bounds])
             return node
         if not isinstance(node.ctx, ast.Load):   # a store or a del: its key goes through a check
             target = node.value if _names_only(node.value) else ast.Constant(None)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable
 
-from smartest.models import plain_index
+from smartest.models import int_reads, plain_index
 from smartest.models.escapes import BOUND_MODELS, call, is_proxy_type
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
@@ -338,4 +338,5 @@ def set_display(items: tuple):
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
            "__smartest_method__": method, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
-           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star}
+           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star,
+           "__smartest_cut__": int_reads.cut}

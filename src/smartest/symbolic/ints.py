@@ -104,12 +104,14 @@ class SymInt(int):
     def __mul__(self, other):
         o = int_term(other)
         if o is None:
+            _repeated(other)
             return _mixed(self, other, "__mul__")
         return make_int(int(self) * _val(other), build.mul(self.term, o))
 
     def __rmul__(self, other):
         o = int_term(other)
         if o is None:
+            _repeated(other)
             return _mixed(self, other, "__rmul__")
         return make_int(_val(other) * int(self), build.mul(o, self.term))
 
@@ -392,6 +394,17 @@ def _round_half_even(t: Term, m: int) -> Term:
 _COMPARE = {"__eq__": ("eq", False, False, operator.eq), "__ne__": ("eq", False, True, operator.ne),
             "__lt__": ("lt", False, False, operator.lt), "__le__": ("le", False, False, operator.le),
             "__gt__": ("lt", True, False, operator.gt), "__ge__": ("le", True, False, operator.ge)}
+
+
+_SEQUENCES = (str, bytes, bytearray, list, tuple)
+
+
+def _repeated(other) -> None:
+    """`"ab" * n`, `[0] * n` with a plain sequence: int's answer is NotImplemented and C
+    repeats the sequence by the count's value, read without a method of the SymInt; a
+    proxy sequence's own `__mul__` records (or models) it instead."""
+    if isinstance(other, _SEQUENCES) and not type(other).__module__.startswith("smartest"):
+        record_concretization("sequence repeated a symbolic number of times", callee=f"{type(other).__name__}.__mul__")
 
 
 def _mixed(self: "SymInt", other, name: str):

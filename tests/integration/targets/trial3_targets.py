@@ -59,3 +59,59 @@ def printed_out(n: int) -> int:
     Outcomes: 0, 1."""
     print("n is", n)
     return 1 if n > 3 else 0
+
+
+def repeated(n: int) -> int:
+    """`"ab" * n`: C repeats the plain str by the count's value.  Outcomes: 0, 1."""
+    return 1 if "ab" * n == "abab" else 0
+
+
+def tail_of(n: int) -> int:
+    """A slice of a plain str with a symbolic bound.  Outcomes: 0, 1 (both followed)."""
+    return 1 if "hello"[n:] == "llo" else 0
+
+
+def head_count(n: int) -> int:
+    """A slice of a plain list with a symbolic bound.  Outcomes: 0, 1."""
+    return 1 if len([1, 2, 3, 4][:n]) == 2 else 0
+
+
+def popped(n: int) -> int:
+    """`list.pop(n)` reads the position as a C integer.  Outcomes: -1, 0, 1."""
+    xs = [10, 20, 30]
+    if n < -3 or n > 2:
+        return -1
+    return 1 if xs.pop(n) == 20 else 0
+
+
+def inserted(n: int) -> int:
+    """`list.insert(n, v)`.  Outcomes: 0, 1."""
+    xs = [1, 2, 3]
+    xs.insert(n, 9)
+    return 1 if xs[0] == 9 else 0
+
+
+def in_hex(n: int) -> int:
+    """`hex(n)`.  Outcomes: 0, 1."""
+    return 1 if hex(n) == "0x1f" else 0
+
+
+def counted_from(n: int) -> int:
+    """`enumerate(s, n)`: the start is read as a C integer.  Outcomes: 0, 1."""
+    for i, _ in enumerate("ab", n):
+        if i == 7:
+            return 1
+    return 0
+
+
+def rounded(n: int) -> int:
+    """`round(x, n)`.  Outcomes: 0, 1."""
+    return 1 if round(1.23456, n) == 1.23 else 0
+
+
+def found_from(n: int) -> int:
+    """`xs.index(v, n)`: the start is a position.  Outcomes: -1, 0, 1."""
+    xs = [5, 6, 5, 6]
+    if n < 0 or n > 3:
+        return -1
+    return 1 if xs.index(5, n) == 2 else 0
