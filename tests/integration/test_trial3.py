@@ -75,3 +75,14 @@ def test_a_slice_of_a_plain_str_at_a_symbolic_bound_is_followed():
     report = _explore(t3.tail_of, max_runs=40)
     assert _plain_outcomes(t3.tail_of, report) == {0, 1}
     assert report.complete
+
+
+def test_a_rewritten_method_call_looks_the_method_up_before_its_arguments():
+    """jmespath `TreeInterpreter.visit_field(node=552, value=-470)`: the emitted
+    `pytest.raises(TypeError)` failed (DID NOT RAISE).  The rewrite made
+    `value.get(node["value"])` a call whose arguments were evaluated before the
+    attribute lookup.  main: outcome TypeError."""
+    report = _explore(t3.field_of, max_runs=10)
+    for t in report.tests:
+        assert t.outcome == "returned" and t.returned is None, (t.inputs, t.outcome, t.raised)
+        assert t3.field_of(**t.inputs) is None

@@ -130,8 +130,8 @@ class _Rewriter(ast.NodeTransformer):
             return self._guarded(node)
         literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
         if literal or f.attr in ANY_RECEIVER:
-            return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *self._stars(f, node.args)],
-                              node.keywords)
+            bound = self._call("__smartest_bind__", node, [f.value, ast.Constant(f.attr)])
+            return ast.copy_location(ast.Call(bound, self._stars(f, node.args), node.keywords), node)
         return self._guarded(node)
 
     def _guarded(self, node: ast.Call):

@@ -12,8 +12,11 @@ evaluates without seeing the proxies.
   whatever the value, and `bool | str` code told the flag from a name wrongly).
 * f-strings -> `__smartest_fstring__(...)`, `"..." % args` -> `__smartest_mod__`,
   and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
-  `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
-  gets the model of the method; everything else runs the original operation.
+  `__smartest_bind__(recv, name)(...)`: a plain receiver with a symbolic argument
+  gets the model of the method; everything else runs the original operation.  The
+  method is looked up before the arguments are evaluated, as CPython does
+  (`value.get(node["k"])` of an int raises AttributeError, not the TypeError of
+  `node["k"]`: jmespath's `visit_field` catches the first).
 * `obj[key]` -> `__smartest_getitem__(obj, key)` and `table.get(key)`: a plain dict
   of constant keys looked up with a symbolic key is a case split, one decision per
   key (`key == k`) and then the missing case, instead of C hashing the concrete key;
@@ -167,6 +170,13 @@ def mod(left, right):
 
 def _symbolic(x) -> bool:
     return getattr(x, "term", None) is not None or (type(x) in (list, tuple) and any(_symbolic(v) for v in x))
+
+
+def bind(receiver, name: str, /):
+    """`receiver.name`, looked up now (an AttributeError comes before the arguments
+    are evaluated), called through `method`."""
+    getattr(receiver, name)
+    return lambda *args, **kwargs: method(receiver, name, *args, **kwargs)
 
 
 def method(receiver, name: str, /, *args, **kwargs):
@@ -336,7 +346,7 @@ def set_display(items: tuple):
 
 
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
-           "__smartest_method__": method, "__smartest_getitem__": getitem,
+           "__smartest_bind__": bind, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
            "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star,
            "__smartest_cut__": int_reads.cut}

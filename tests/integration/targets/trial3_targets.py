@@ -115,3 +115,13 @@ def found_from(n: int) -> int:
     if n < 0 or n > 3:
         return -1
     return 1 if xs.index(5, n) == 2 else 0
+
+
+def field_of(node: int, value: int):
+    """jmespath's `visit_field`: `value.get(node["value"])` looks `get` up before it
+    evaluates the argument, so an int `value` raises AttributeError (caught: None)
+    whatever `node` is.  Outcome: None, never TypeError."""
+    try:
+        return value.get(node["value"])
+    except AttributeError:
+        return None
