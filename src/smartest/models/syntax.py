@@ -247,6 +247,8 @@ def getitem(obj, key):
     CPython's EnumType.__getitem__ does as `cls._member_map_[name]`."""
     if type(key) in _PLAIN:
         return obj[key]
+    if type(key) is slice:   # a slice object made apart (`cut = slice(0, n)`)
+        return int_reads.cut(obj, key.start, key.stop, key.step)
     if plain_index.is_case(obj, key):
         return plain_index.item(obj, key)
     if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:

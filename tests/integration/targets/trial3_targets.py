@@ -125,3 +125,9 @@ def field_of(node: int, value: int):
         return value.get(node["value"])
     except AttributeError:
         return None
+
+
+def window(n: int) -> int:
+    """A slice object made apart, then used: its bound is read by C.  Outcomes: 0, 1."""
+    cut = slice(0, n)
+    return 1 if len([1, 2, 3, 4][cut]) == 3 else 0
