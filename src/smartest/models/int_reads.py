@@ -66,8 +66,9 @@ _PROTOCOL_ONLY = frozenset({
     "difference_update", "symmetric_difference_update", "sort", "reverse", "__contains__", "__eq__", "__ne__",
     "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__len__", "__iter__", "__repr__", "__str__",
 })
-# Methods whose first argument is a value (compared) and the rest positions (read).
-_VALUE_THEN_POSITIONS = frozenset({"index"})
+# Callables whose first argument is a value (compared, or iterated: `enumerate`) and
+# the rest positions or counts (read).
+_VALUE_THEN_POSITIONS = frozenset({"index", "enumerate"})
 _KEYED = (dict, set, frozenset)
 
 
