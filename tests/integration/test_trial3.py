@@ -53,7 +53,7 @@ def test_print_to_the_run_s_stdout_keeps_the_search_complete():
 
 
 _INT_READERS = [t3.repeated, t3.tail_of, t3.head_count, t3.popped, t3.inserted, t3.in_hex, t3.counted_from,
-                t3.rounded, t3.found_from, t3.window]
+                t3.rounded, t3.found_from, t3.window, t3.modular_power, t3.dropped, t3.emptied, t3.padded]
 
 
 @pytest.mark.parametrize("fn", _INT_READERS, ids=lambda f: f.__name__)

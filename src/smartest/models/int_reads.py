@@ -11,6 +11,9 @@ notes/s9-trial3.md).  Here:
   constant: a plain str is sliced as a SymStr over the constant (the result keeps its
   terms), a proxy or a class of Python code slices itself, and any other plain
   sequence is sliced at the concrete bounds, a recorded concretization;
+* `store_bound` is what it makes of a bound of a slice stored into or deleted
+  (`del xs[:n]`, `xs[:n] = []`): a plain sequence changes at the concrete bound, so
+  it is recorded;
 * `reads_int_value` tells the call guard (models/escapes.py) that a C callable it
   otherwise follows (a builtin, a method of list, tuple, deque) is given a SymInt it
   reads as a C integer: only the callables known to touch an int through its dunders
@@ -40,6 +43,14 @@ def cut(obj: Any, lower: Any, upper: Any, step: Any) -> Any:
     record_concretization(f"a slice of a plain {type(obj).__name__} with a symbolic bound",
                           callee=f"{type(obj).__name__}.__getitem__")
     return obj[key]
+
+
+def store_bound(target: Any, bound: Any) -> Any:
+    """A bound of `target[a:b] = ...` / `del target[a:b]` (`target` is None when the
+    rewrite could not name it without evaluating it twice: then any SymInt records)."""
+    if type(bound) is SymInt and (target is None or not _slices_itself(target)):
+        record_concretization("a slice of a plain sequence stored into or deleted at a symbolic bound")
+    return bound
 
 
 def _slices_itself(obj: Any) -> bool:
@@ -76,6 +87,8 @@ def reads_int_value(fn: Any, args: tuple, kwargs: dict) -> bool:
     """Whether the followed C callable `fn` reads a SymInt among its arguments as a C
     integer (see the module docstring)."""
     name = getattr(fn, "__name__", "")
+    if name == "pow" and len(args) == 3:
+        return any(type(a) is SymInt for a in args)   # three-argument pow never calls __rpow__
     if name in _PROTOCOL_ONLY:
         return False
     owner = getattr(fn, "__self__", None)

@@ -98,9 +98,16 @@ class _Rewriter(ast.NodeTransformer):
             # A bound that may be a SymInt is read by C as a C integer, unrecorded
             # (models/int_reads.py); a constant or absent one is left to C.
             bounds = [node.slice.lower, node.slice.upper, node.slice.step]
-            if isinstance(node.ctx, ast.Load) and any(b is not None and not isinstance(b, ast.Constant) for b in bounds):
+            if not any(b is not None and not isinstance(b, ast.Constant) for b in bounds):
+                return node
+            if isinstance(node.ctx, ast.Load):
                 return self._call("__smartest_cut__", node, [node.value] + [b if b is not None else ast.Constant(None)
                                                                           for b in bounds])
+            target = node.value if _names_only(node.value) else ast.Constant(None)
+            for field in ("lower", "upper", "step"):
+                b = getattr(node.slice, field)
+                if b is not None and not isinstance(b, ast.Constant):
+                    setattr(node.slice, field, self._call("__smartest_store_bound__", b, [copy.deepcopy(target), b]))
             return node
         if not isinstance(node.ctx, ast.Load):   # a store or a del: its key goes through a check
             target = node.value if _names_only(node.value) else ast.Constant(None)

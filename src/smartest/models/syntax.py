@@ -153,7 +153,7 @@ def fstring(*parts):
             out.append(p)
             continue
         value, conversion, spec = p
-        if type(value) not in _PLAIN:
+        if type(value) not in _PLAIN or type(spec) is SymStr:   # a spec with a field of its own
             return formatting.fstring(*parts)
         if conversion:
             value = _CONVERSIONS[conversion](value)
@@ -351,4 +351,4 @@ HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartes
            "__smartest_bind__": bind, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
            "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star,
-           "__smartest_cut__": int_reads.cut}
+           "__smartest_cut__": int_reads.cut, "__smartest_store_bound__": int_reads.store_bound}

@@ -131,3 +131,29 @@ def window(n: int) -> int:
     """A slice object made apart, then used: its bound is read by C.  Outcomes: 0, 1."""
     cut = slice(0, n)
     return 1 if len([1, 2, 3, 4][cut]) == 3 else 0
+
+
+def modular_power(n: int) -> int:
+    """Three-argument `pow` never calls `__rpow__`: int's C code reads the exponent.
+    Outcomes: 0, 1."""
+    return 1 if pow(2, n, 7) == 4 else 0
+
+
+def dropped(n: int) -> int:
+    """`del xs[:n]` of a plain list.  Outcomes: 0, 1."""
+    xs = [1, 2, 3, 4]
+    del xs[:n]
+    return 1 if len(xs) == 2 else 0
+
+
+def emptied(n: int) -> int:
+    """`xs[:n] = []` of a plain list.  Outcomes: 0, 1."""
+    xs = [1, 2, 3, 4]
+    xs[:n] = []
+    return 1 if len(xs) == 2 else 0
+
+
+def padded(n: int) -> int:
+    """An f-string whose spec has a field of its own, formatting a plain value.
+    Outcomes: 0, 1."""
+    return 1 if len(f"{'a':>{n}}") == 3 else 0
