@@ -157,3 +157,22 @@ def padded(n: int) -> int:
     """An f-string whose spec has a field of its own, formatting a plain value.
     Outcomes: 0, 1."""
     return 1 if len(f"{'a':>{n}}") == 3 else 0
+
+
+class Rejected(ValueError):
+    """A package's own exception keeping the text it was given (jmespath, docopt)."""
+
+    def __init__(self, text):
+        super().__init__(text)
+        self.text = text
+
+
+def rejected(s: str) -> int:
+    """`super().__init__(s)`: BaseException's C init only keeps its argument.
+    Outcomes: 0, 1, 2 (complete)."""
+    try:
+        raise Rejected(s)
+    except Rejected as e:
+        if e.args[0] == "no":
+            return 1
+        return 2 if str(e) == "ok" else 0
