@@ -97,3 +97,6 @@ def test_an_exception_s_own_init_keeping_a_symbolic_text_is_followed():
     report = _explore(t3.rejected, max_runs=20)
     assert _plain_outcomes(t3.rejected, report) == {0, 1, 2}
     assert report.complete, report.concretizations
+    report = _explore(t3.misplaced, max_runs=20)
+    assert _plain_outcomes(t3.misplaced, report) == {0, 1}
+    assert report.complete, report.concretizations

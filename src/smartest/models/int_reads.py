@@ -76,6 +76,7 @@ _PROTOCOL_ONLY = frozenset({
     "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint", "intersection_update",
     "difference_update", "symmetric_difference_update", "sort", "reverse", "__contains__", "__eq__", "__ne__",
     "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__len__", "__iter__", "__repr__", "__str__",
+    "__init__",     # an exception's keeps its arguments, a list's iterates one
 })
 # Callables whose first argument is a value (compared, or iterated: `enumerate`) and
 # the rest positions or counts (read).

@@ -176,3 +176,19 @@ def rejected(s: str) -> int:
         if e.args[0] == "no":
             return 1
         return 2 if str(e) == "ok" else 0
+
+
+class Misplaced(ValueError):
+    """jmespath's ParseError: `super().__init__(position, text)` with an int."""
+
+    def __init__(self, position, text):
+        super().__init__(position, text)
+        self.position = position
+
+
+def misplaced(n: int) -> int:
+    """Outcomes: 0, 1 (complete)."""
+    try:
+        raise Misplaced(n, "x")
+    except Misplaced as e:
+        return 1 if e.position == 3 else 0
