@@ -89,7 +89,9 @@ def reads_int_value(fn: Any, args: tuple, kwargs: dict) -> bool:
     integer (see the module docstring)."""
     name = getattr(fn, "__name__", "")
     if name == "pow" and len(args) == 3:
-        return any(type(a) is SymInt for a in args)   # three-argument pow never calls __rpow__
+        # Three-argument pow never calls __rpow__: a SymInt base has its own model
+        # (SymInt.__pow__ with a modulus), a plain base reads the others in C.
+        return type(args[0]) is not SymInt and any(type(a) is SymInt for a in args[1:])
     if name in _PROTOCOL_ONLY:
         return False
     owner = getattr(fn, "__self__", None)
