@@ -99,6 +99,9 @@ def _fake_exit(status=0):
 def _describe(e: BaseException, target: Target) -> Raised:
     """The exception's description, even if its str() raises or hangs (the run's
     timer is still armed when this is called)."""
+    # Reading its text is the engine's bookkeeping, not the run: a proxy among its
+    # arguments (`KeyError(n)`) would record C taking its text (trace/recorder.py).
+    token = ACTIVE.set(None)
     try:
         raised = describe_exception(e, target.is_own_file)
         if target.guessed and isinstance(e, (TypeError, AttributeError)):
@@ -111,6 +114,8 @@ def _describe(e: BaseException, target: Target) -> Raised:
             return describe_exception(e, target.is_own_file, read_message=False)
         except Exception:
             return Raised(type(e).__name__, "<unprintable>", "?", False)
+    finally:
+        ACTIVE.reset(token)
 
 
 def _keep(value: Any) -> Any:

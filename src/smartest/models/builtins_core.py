@@ -1,5 +1,5 @@
 """Models of the core builtins: len, ord, chr, str, int, abs, min, max,
-isinstance and type (`range` is in `ranges.py`, containers in `containers.py`).
+isinstance, type and print (`range` is in `ranges.py`, containers in `containers.py`).
 
 Each answers exactly as the builtin does on plain values (the differential tests
 check that) and keeps the term when its argument is a proxy.
@@ -7,6 +7,8 @@ check that) and keeps the term when its argument is a proxy.
 from __future__ import annotations
 
 import builtins
+import io
+import sys
 
 from smartest.models.escapes import holds_proxy
 from smartest.models.registry import register
@@ -17,7 +19,7 @@ from smartest.symbolic.strs import SymStr, _branch, make_str
 from smartest.terms import build
 from smartest.trace.recorder import record_concretization
 
-_len, _ord, _chr, _str, _int, _range = len, ord, chr, str, int, range
+_len, _ord, _chr, _str, _int, _range, _print = len, ord, chr, str, int, range, print
 _isinstance, _type, _abs, _min, _max = isinstance, type, abs, min, max
 _PROXIES = (SymInt, SymStr, SymBool)
 
@@ -156,3 +158,15 @@ def type_(*args):
         # whose instances are real: `type(d) is date` must still be true there.
         return SHOWN_AS.get(real, real)
     return _type(*args)
+
+
+@register("print")
+def print_(*args, **kwargs):
+    """What print() writes to the run's stdout never comes back into the run, so a
+    scalar proxy among its arguments is written as its concrete text, unrecorded.  A
+    stream the target may read back (a `file=` of its own, or a `StringIO` it made
+    `sys.stdout`) gets them as they are, and C taking their text records it
+    (symbolic/ints.py `__str__`); so does a container holding one."""
+    if kwargs.get("file") is None and not _isinstance(sys.stdout, io.StringIO):
+        args = tuple(_plain(a) if _type(a) in _PROXIES else a for a in args)
+    return _print(*args, **kwargs)

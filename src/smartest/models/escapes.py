@@ -32,6 +32,7 @@ import sys
 from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
 from typing import Any, Callable
 
+from smartest.models.int_reads import reads_int_value as _reads_int_value
 from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.dicts import SymDict
 from smartest.symbolic.floats import SymFloat
@@ -143,9 +144,20 @@ def _owner(fn: Any) -> Any:
     return owner
 
 
+# Exceptions whose C `__init__` only keeps its arguments (BaseException's, and
+# SystemExit's, which also keeps `code`): `super().__init__(message)` in a package's own
+# exception class (jmespath's LexerError, docopt's DocoptExit) reads nothing of a
+# proxy; C taking their text later records where it happens (trace/recorder.py).
+_STORING_INITS = frozenset({BaseException, Exception, ValueError, TypeError, LookupError, IndexError, KeyError,
+                            RuntimeError, ArithmeticError, ZeroDivisionError, AssertionError,
+                            NotImplementedError, SystemExit})
+
+
 def followed_c(fn: Any) -> bool:
     """Whether a C callable is on the allow-list (see the module docstring)."""
     if id(fn) in _FOLLOWED_BUILTIN_OBJECTS:
+        return True
+    if getattr(fn, "__name__", None) == "__init__" and getattr(fn, "__objclass__", None) in _STORING_INITS:
         return True
     if isinstance(fn, type):
         return fn in FOLLOWED_OWNERS or fn.__module__ == "builtins" and fn.__name__ in FOLLOWED_BUILTINS
@@ -261,7 +273,7 @@ def call(fn: Callable, /, *args, **kwargs):
             model = bound(fn.__self__, fn.__name__)
             if model is not None:
                 return model(*args, **kwargs)
-        if not followed_c(fn):
+        if not followed_c(fn) or _reads_int_value(fn, args, kwargs):
             rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 

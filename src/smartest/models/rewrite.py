@@ -95,6 +95,19 @@ class _Rewriter(ast.NodeTransformer):
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
         if isinstance(node.slice, ast.Slice):
+            # A bound that may be a SymInt is read by C as a C integer, unrecorded
+            # (models/int_reads.py); a constant or absent one is left to C.
+            bounds = [node.slice.lower, node.slice.upper, node.slice.step]
+            if not any(b is not None and not isinstance(b, ast.Constant) for b in bounds):
+                return node
+            if isinstance(node.ctx, ast.Load):
+                return self._call("__smartest_cut__", node, [node.value] + [b if b is not None else ast.Constant(None)
+                                                                          for b in bounds])
+            target = node.value if _names_only(node.value) else ast.Constant(None)
+            for field in ("lower", "upper", "step"):
+                b = getattr(node.slice, field)
+                if b is not None and not isinstance(b, ast.Constant):
+                    setattr(node.slice, field, self._call("__smartest_store_bound__", b, [copy.deepcopy(target), b]))
             return node
         if not isinstance(node.ctx, ast.Load):   # a store or a del: its key goes through a check
             target = node.value if _names_only(node.value) else ast.Constant(None)
@@ -124,8 +137,8 @@ class _Rewriter(ast.NodeTransformer):
             return self._guarded(node)
         literal = isinstance(f.value, ast.Constant) and isinstance(f.value.value, (str, bytes))
         if literal or f.attr in ANY_RECEIVER:
-            return self._call("__smartest_method__", node, [f.value, ast.Constant(f.attr), *self._stars(f, node.args)],
-                              node.keywords)
+            bound = self._call("__smartest_bind__", node, [f.value, ast.Constant(f.attr)])
+            return ast.copy_location(ast.Call(bound, self._stars(f, node.args), node.keywords), node)
         return self._guarded(node)
 
     def _guarded(self, node: ast.Call):

@@ -12,8 +12,11 @@ evaluates without seeing the proxies.
   whatever the value, and `bool | str` code told the flag from a name wrongly).
 * f-strings -> `__smartest_fstring__(...)`, `"..." % args` -> `__smartest_mod__`,
   and `recv.join(...)` / `recv.format(...)` / `"literal".method(...)` ->
-  `__smartest_method__(recv, name, ...)`: a plain receiver with a symbolic argument
-  gets the model of the method; everything else runs the original operation.
+  `__smartest_bind__(recv, name)(...)`: a plain receiver with a symbolic argument
+  gets the model of the method; everything else runs the original operation.  The
+  method is looked up before the arguments are evaluated, as CPython does
+  (`value.get(node["k"])` of an int raises AttributeError, not the TypeError of
+  `node["k"]`: jmespath's `visit_field` catches the first).
 * `obj[key]` -> `__smartest_getitem__(obj, key)` and `table.get(key)`: a plain dict
   of constant keys looked up with a symbolic key is a case split, one decision per
   key (`key == k`) and then the missing case, instead of C hashing the concrete key;
@@ -26,7 +29,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable
 
-from smartest.models import plain_index
+from smartest.models import int_reads, plain_index
 from smartest.models.escapes import BOUND_MODELS, call, is_proxy_type
 from smartest.symbolic import formatting, text_methods
 from smartest.symbolic.bools import SymBool, make_bool
@@ -150,7 +153,7 @@ def fstring(*parts):
             out.append(p)
             continue
         value, conversion, spec = p
-        if type(value) not in _PLAIN:
+        if type(value) not in _PLAIN or type(spec) is SymStr:   # a spec with a field of its own
             return formatting.fstring(*parts)
         if conversion:
             value = _CONVERSIONS[conversion](value)
@@ -167,6 +170,13 @@ def mod(left, right):
 
 def _symbolic(x) -> bool:
     return getattr(x, "term", None) is not None or (type(x) in (list, tuple) and any(_symbolic(v) for v in x))
+
+
+def bind(receiver, name: str, /):
+    """`receiver.name`, looked up now (an AttributeError comes before the arguments
+    are evaluated), called through `method`."""
+    getattr(receiver, name)
+    return lambda *args, **kwargs: method(receiver, name, *args, **kwargs)
 
 
 def method(receiver, name: str, /, *args, **kwargs):
@@ -237,6 +247,8 @@ def getitem(obj, key):
     CPython's EnumType.__getitem__ does as `cls._member_map_[name]`."""
     if type(key) in _PLAIN:
         return obj[key]
+    if type(key) is slice:   # a slice object made apart (`cut = slice(0, n)`)
+        return int_reads.cut(obj, key.start, key.stop, key.step)
     if plain_index.is_case(obj, key):
         return plain_index.item(obj, key)
     if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:
@@ -336,6 +348,7 @@ def set_display(items: tuple):
 
 
 HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartest_fstring__": fstring, "__smartest_mod__": mod,
-           "__smartest_method__": method, "__smartest_getitem__": getitem,
+           "__smartest_bind__": bind, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
-           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star}
+           "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star,
+           "__smartest_cut__": int_reads.cut, "__smartest_store_bound__": int_reads.store_bound}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from smartest.terms import Term, build
-from smartest.trace.recorder import ACTIVE
+from smartest.trace.recorder import ACTIVE, record_text_in_c
 from smartest.symbolic.upward import upper
 
 
@@ -28,9 +28,12 @@ class SymBool:
         return self.value
 
     def __repr__(self) -> str:
+        record_text_in_c("bool.__repr__")
         return repr(self.value)
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        record_text_in_c("bool.__str__")
+        return repr(self.value)
 
     def __hash__(self) -> int:
         return hash(self.value)

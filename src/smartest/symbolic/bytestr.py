@@ -16,7 +16,7 @@ from smartest.symbolic.indexing import position, slice_bound
 from smartest.symbolic.strs import make_str
 from smartest.terms import Term, build, text
 from smartest.terms.term import Sort, var
-from smartest.trace.recorder import record_concretization
+from smartest.trace.recorder import record_concretization, record_text_in_c
 
 _ZERO = build.const(0)
 
@@ -56,9 +56,11 @@ class SymBytes(M.TextComparisons, bytes):
     term: Term
 
     def __repr__(self) -> str:
+        record_text_in_c("bytes.__repr__")
         return bytes.__repr__(self)
 
     def __str__(self) -> str:
+        record_text_in_c("bytes.__str__")
         return bytes.__repr__(self)
 
     def __hash__(self) -> int:

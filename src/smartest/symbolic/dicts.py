@@ -23,7 +23,7 @@ from typing import Any
 from smartest.symbolic.bools import make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, unrecorded
+from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, text_in_c, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -46,6 +46,10 @@ class SymDict(dict):
             dict.update(obj, ((plain(k) if keys is not None else k, v) for k, v in items))
         obj._rewrap()
         return obj
+
+    def __repr__(self) -> str:
+        text_in_c(getattr(self, "_n", None), getattr(self, "_keys", None), "dict.__repr__")
+        return dict.__repr__(self)
 
     # -- helpers ------------------------------------------------------------------
     def _size(self) -> int:

@@ -16,7 +16,7 @@ from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, make_int
 from smartest.terms import Term, build, floats as F
 from smartest.terms.term import Sort, var
-from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import provide
 
 _ZERO = build.const(0.0)
@@ -129,9 +129,12 @@ class SymFloat(float):
     term: Term
 
     def __repr__(self) -> str:
+        record_text_in_c("float.__repr__")
         return float.__repr__(self)
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        record_text_in_c("float.__str__")
+        return float.__repr__(self)
 
     def __hash__(self) -> int:
         record_concretization("symbolic float used as a key of a plain dict or set (lookup by hash)")

@@ -55,6 +55,9 @@ def _pad(body: Term, width: int, fill: str, align: str, head: Term | None = None
 
 def format_value(value: Any, spec: str = "") -> Any:
     """format(value, spec): a SymStr for a proxy the model covers."""
+    if _symbolic(spec):
+        # A spec with a field of its own (`f"{s:>{n}}"`): C reads its concrete text.
+        record_concretization("a format spec built from a symbolic value")
     if not _symbolic(value) or type(spec) is not str:
         return format(_plain(value), _plain(spec))
     concrete = format(_plain(value), spec)

@@ -12,7 +12,7 @@ import sys
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.terms import Term, bits, build
 from smartest.terms.term import Sort
-from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import provide, upper
 
 _ZERO = build.const(0)
@@ -63,9 +63,12 @@ class SymInt(int):
     term: Term
 
     def __repr__(self) -> str:
+        record_text_in_c("int.__repr__")
         return int.__repr__(self)
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        record_text_in_c("int.__str__")
+        return int.__repr__(self)
 
     def __hash__(self) -> int:
         # A dict or set the program built itself finds a key by its hash and compares
@@ -101,12 +104,14 @@ class SymInt(int):
     def __mul__(self, other):
         o = int_term(other)
         if o is None:
+            _repeated(other)
             return _mixed(self, other, "__mul__")
         return make_int(int(self) * _val(other), build.mul(self.term, o))
 
     def __rmul__(self, other):
         o = int_term(other)
         if o is None:
+            _repeated(other)
             return _mixed(self, other, "__rmul__")
         return make_int(_val(other) * int(self), build.mul(o, self.term))
 
@@ -389,6 +394,17 @@ def _round_half_even(t: Term, m: int) -> Term:
 _COMPARE = {"__eq__": ("eq", False, False, operator.eq), "__ne__": ("eq", False, True, operator.ne),
             "__lt__": ("lt", False, False, operator.lt), "__le__": ("le", False, False, operator.le),
             "__gt__": ("lt", True, False, operator.gt), "__ge__": ("le", True, False, operator.ge)}
+
+
+_SEQUENCES = (str, bytes, bytearray, list, tuple)
+
+
+def _repeated(other) -> None:
+    """`"ab" * n`, `[0] * n` with a plain sequence: int's answer is NotImplemented and C
+    repeats the sequence by the count's value, read without a method of the SymInt; a
+    proxy sequence's own `__mul__` records (or models) it instead."""
+    if isinstance(other, _SEQUENCES) and not type(other).__module__.startswith("smartest"):
+        record_concretization("sequence repeated a symbolic number of times", callee=f"{type(other).__name__}.__mul__")
 
 
 def _mixed(self: "SymInt", other, name: str):

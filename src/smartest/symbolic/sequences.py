@@ -34,7 +34,7 @@ from smartest.symbolic.indexing import slice_bound
 from smartest.symbolic.strs import SymStr
 from smartest.terms import Term, build, const
 from smartest.terms.term import Sort
-from smartest.trace.recorder import ACTIVE, record_branch, record_concretization
+from smartest.trace.recorder import ACTIVE, record_branch, record_concretization, record_text_in_c
 from smartest.symbolic.upward import upper
 
 _ZERO = const(0)
@@ -113,6 +113,15 @@ def plain_items(x) -> list:
     return [plain(v) for v in items]
 
 
+def text_in_c(n: Term | None, cells, callee: str) -> None:
+    """A symbolic container's `__repr__`, called by C (`str(xs)`, a tuple's or an
+    exception's text): C reads its storage, so a symbolic length or cell is left behind
+    (`str(xs) == "[]"` with no item to record it); the items that are proxies record
+    their own `__repr__`."""
+    if n is not None and n.op != "const" or any(c.op != "const" for c in (cells or ())):
+        record_text_in_c(callee)
+
+
 @contextlib.contextmanager
 def unrecorded() -> Iterator[None]:
     """Smartest's own bookkeeping on proxies (hashing the opaque keys of an input
@@ -173,6 +182,10 @@ class SymSequence:
     __slots__ = ()
     _base: type = list
     _what = "list"
+
+    def __repr__(self) -> str:
+        text_in_c(getattr(self, "_n", None), getattr(self, "_cells", None), f"{self._what}.__repr__")
+        return self._base.__repr__(self)
 
     # -- state ----------------------------------------------------------------
     def _setup(self, n: Term, cells, sort, etype, wrap) -> None:

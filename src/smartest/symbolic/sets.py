@@ -21,7 +21,7 @@ from typing import Any
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.seqs import SeqTerms
-from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, unrecorded
+from smartest.symbolic.sequences import comparable, pin_length, plain, scalar_info_of, term_of, text_in_c, unrecorded
 from smartest.terms import Term, build, const
 from smartest.trace.recorder import record_branch, record_concretization
 
@@ -42,6 +42,11 @@ class SymSet(set):
         with unrecorded():
             set.update(obj, obj._order)
         return obj
+
+    def __repr__(self) -> str:
+        # CPython names a subclass in its repr ("SymSet({1})"): the text is a plain set's.
+        text_in_c(getattr(self, "_n", None), getattr(self, "_cells", None), "set.__repr__")
+        return set.__repr__(set(set.__iter__(self)))
 
     def _size(self) -> int:
         return set.__len__(self)

@@ -14,7 +14,7 @@ from smartest.symbolic.ints import SymInt, int_term
 from smartest.symbolic import text_methods as M
 from smartest.terms import Term, build, text, var
 from smartest.terms.term import Sort
-from smartest.trace.recorder import ACTIVE, record_concretization
+from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import upper
 
 _ZERO = build.const(0)
@@ -62,6 +62,7 @@ class SymStr(M.TextComparisons, str):
         return str.__hash__(self)
 
     def __repr__(self) -> str:
+        record_text_in_c("str.__repr__")
         return str.__repr__(self)
 
     def __str__(self) -> str:

@@ -203,3 +203,19 @@ def record_concretization(reason: str, callee: str = "") -> None:
     rec = ACTIVE.get()
     if rec is not None:
         rec.concretize(reason, sys._getframe(1), callee=callee)
+
+
+TEXT_IN_C = "C code took the text of a symbolic value (a list's, tuple's or exception's repr, print)"
+
+
+def record_text_in_c(callee: str) -> None:
+    """A proxy's `__repr__` (an int's, float's, bool's also `__str__`) was called.
+
+    smartest's own models never call these dunders (`str(n)`, `repr(s)`, f-strings read
+    the term), so the caller is C code: `str([s])`, `repr((n, 1))`, `str(KeyError(s))`,
+    `str(ValueError(n))`, `print(n)`.  The digits or quotes it gets are concrete and the
+    term is left behind, and what it builds can flow back into a branch
+    (`if str([s]) == "['a']"`), so the run is not a promise any more."""
+    rec = ACTIVE.get()
+    if rec is not None:
+        rec.concretize(TEXT_IN_C, sys._getframe(2), callee=callee)
