@@ -51,13 +51,14 @@ _C_CALLABLES = (BuiltinFunctionType, _MethodDescriptorType, WrapperDescriptorTyp
 
 # Builtins (by name) that touch a proxy only through its dunders (hash, eq, lt, iter,
 # bool, index, format...), each of which is a model or records; or that never let
-# its value flow back into the run (id, print).
+# its value flow back into the run (id, print).  Not hex/oct/bin: `PyNumber_Index`
+# hands an int subclass back as it is and C reads its digits (they have models).
 FOLLOWED_BUILTINS = frozenset({
     "abs", "all", "any", "callable", "delattr", "dict", "divmod", "enumerate", "filter", "format", "frozenset",
     "getattr", "hasattr", "hash", "id", "isinstance", "issubclass", "iter", "len", "list", "map", "max", "min",
     "next", "object", "pow", "print", "property", "repr", "reversed", "round", "set", "setattr", "sorted",
-    "sum", "super", "tuple", "type", "zip", "classmethod", "staticmethod", "bool", "slice", "hex", "oct",
-    "bin", "range", "vars", "ascii",
+    "sum", "super", "tuple", "type", "zip", "classmethod", "staticmethod", "bool", "slice", "range", "vars",
+    "ascii",
 })
 # Types whose C methods reach their arguments only through the object protocol.
 FOLLOWED_OWNERS = (list, dict, set, frozenset, tuple, object, type, collections.deque, collections.OrderedDict,
