@@ -47,3 +47,36 @@ def test_integer_formatting_in_base_16_8_2_is_followed_and_complete(fn, arity):
     assert reached == cm.OUTCOMES[fn.__name__], (reached, report.concretizations)
     assert report.complete and not report.concretizations, report.concretizations
     assert _random_outcomes(fn, lambda rng: _ints(rng, arity)) <= reached
+
+
+ALPHABET = "abx"
+
+
+def _strs(rng, k):
+    return ["".join(rng.choice(ALPHABET) for _ in range(rng.randrange(0, 4))) for _ in range(k)]
+
+
+@pytest.mark.parametrize("fn, make", [
+    (cm.doubled, lambda rng: _strs(rng, 1)), (cm.longest_run, lambda rng: _strs(rng, 1)),
+    (cm.either_has_x, lambda rng: _strs(rng, 2)), (cm.starts_ab, lambda rng: _strs(rng, 1)),
+    (cm.pairs_sum, lambda rng: [[rng.randrange(-5, 15) for _ in range(rng.randrange(0, 4))]]),
+    (cm.grade, lambda rng: _ints(rng, 1)), (cm.digit_or_letter, lambda rng: _ints(rng, 1)),
+])
+def test_itertools_and_bisect_over_proxies_are_followed_and_complete(fn, make):
+    """main: every C call of itertools/bisect given a proxy recorded an escape and the
+    search was incomplete; their C code reads the proxies only through `iter()`,
+    comparisons and calls, which the proxies follow."""
+    report = _explore(fn, max_str_len=3, max_len=3)
+    reached = _plain_outcomes(fn, report)
+    assert reached == cm.OUTCOMES[fn.__name__], (reached, report.concretizations)
+    # complete up to the bounds (the random inputs below stay within them)
+    assert report.complete_under_bounds and not report.concretizations, report.concretizations
+    assert _random_outcomes(fn, make) <= reached
+
+
+@pytest.mark.parametrize("fn, callee", [(cm.cut, "itertools.islice"), (cm.rank_in, "bisect.bisect_left")])
+def test_a_count_or_a_searched_list_given_to_c_stays_an_escape(fn, callee):
+    """`islice(s, n)` reads n, `bisect_left(xs, x)` reads the list's length, in C."""
+    report = _explore(fn, max_runs=20, max_str_len=3, max_len=3)
+    assert not report.complete
+    assert any(c["callee"] == callee for c in report.concretizations), report.concretizations

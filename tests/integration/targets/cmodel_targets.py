@@ -43,7 +43,71 @@ def mode(m: int) -> int:
     return 0
 
 
+def doubled(s: str) -> int:
+    n = 0
+    for a, b in itertools.pairwise(s):
+        if a == b:
+            n += 1
+    return n
+
+
+def longest_run(s: str) -> int:
+    best = 0
+    for _, group in itertools.groupby(s):
+        best = max(best, len(list(group)))
+    return best
+
+
+def either_has_x(s: str, t: str) -> int:
+    for c in itertools.chain(s, t):
+        if c == "x":
+            return 1
+    return 0
+
+
+def starts_ab(s: str) -> int:
+    if "".join(itertools.islice(s, 2)) == "ab":
+        return 1
+    return 0
+
+
+def pairs_sum(xs: list[int]) -> int:
+    for a, b in itertools.combinations(xs, 2):
+        if a + b == 10:
+            return 1
+    return 0
+
+
+def cut(s: str, n: int) -> int:
+    # the count is read by C as a machine integer: an escape that stays recorded
+    return 1 if "".join(itertools.islice(s, n)) == "ab" else 0
+
+
+GRADES = [60, 70, 80, 90]
+
+
+def grade(score: int) -> str:
+    return "FDCBA"[bisect.bisect(GRADES, score)]
+
+
+def digit_or_letter(cp: int) -> int:
+    i = bisect.bisect_left([0x30, 0x3A, 0x41, 0x5B], cp)
+    return i % 2
+
+
+def rank_in(xs: list[int], x: int) -> int:
+    # the searched list is symbolic: C reads its length directly; stays recorded
+    return bisect.bisect_left(xs, x)
+
+
 OUTCOMES = {
+    "doubled": {0, 1, 2},
+    "longest_run": {0, 1, 2, 3},
+    "either_has_x": {0, 1},
+    "starts_ab": {0, 1},
+    "pairs_sum": {0, 1},
+    "grade": set("FDCBA"),
+    "digit_or_letter": {0, 1},
     "code_point": {0, 1, 2},
     "color": {"orange", "wide", "other"},
     "percent_hex": {0, 1, 2},
