@@ -80,3 +80,26 @@ def test_a_count_or_a_searched_list_given_to_c_stays_an_escape(fn, callee):
     report = _explore(fn, max_runs=20, max_str_len=3, max_len=3)
     assert not report.complete
     assert any(c["callee"] == callee for c in report.concretizations), report.concretizations
+
+
+def _chars(rng, k):
+    return ["".join(chr(rng.choice([rng.randrange(0, 256), rng.randrange(0, 0x3000)])) for _ in range(rng.randrange(0, 3)))
+            for _ in range(k)]
+
+
+@pytest.mark.parametrize("fn", [cm.latin_kind, cm.folded])
+def test_unicodedata_on_its_exact_domain_is_followed_and_complete(fn):
+    """main: `unicodedata.category`/`normalize` of a proxy was C reading the concrete
+    text: recorded, incomplete, `category(c) == 'Lu'` reached only by chance."""
+    report = _explore(fn, max_str_len=3)
+    reached = _plain_outcomes(fn, report)
+    assert reached == cm.OUTCOMES[fn.__name__], (reached, report.concretizations)
+    assert report.complete_under_bounds and not report.concretizations, report.concretizations
+    assert _random_outcomes(fn, lambda rng: _chars(rng, 1)) <= reached
+
+
+def test_category_past_latin1_reaches_its_outcomes_and_stays_recorded():
+    report = _explore(cm.kind, max_str_len=3)
+    assert _plain_outcomes(cm.kind, report) == cm.OUTCOMES["kind"]
+    assert not report.complete
+    assert {c["callee"] for c in report.concretizations} == {"unicodedata.category"}

@@ -100,7 +100,37 @@ def rank_in(xs: list[int], x: int) -> int:
     return bisect.bisect_left(xs, x)
 
 
+def kind(c: str) -> int:
+    if len(c) != 1:
+        return -1
+    k = unicodedata.category(c)
+    if k == "Lu":
+        return 1
+    if k.startswith("N"):
+        return 2
+    if k == "Zs":
+        return 3
+    return 0
+
+
+def latin_kind(c: str) -> int:
+    if len(c) != 1 or ord(c) > 255:
+        return -1
+    return kind(c)
+
+
+def folded(s: str) -> int:
+    if not s.isascii():
+        return -1
+    if unicodedata.normalize("NFKC", s) == "ab":
+        return 1
+    return 0
+
+
 OUTCOMES = {
+    "kind": {-1, 0, 1, 2, 3},
+    "latin_kind": {-1, 0, 1, 2, 3},
+    "folded": {-1, 0, 1},
     "doubled": {0, 1, 2},
     "longest_run": {0, 1, 2, 3},
     "either_has_x": {0, 1},
