@@ -1,5 +1,6 @@
-"""Lowering of `radix(n, base, upper)` (the digits of `format(n, 'x')`, `'o'`, `'b'`)
-for the bounded-string layer.
+"""Lowering of the digit texts of ints for the bounded-string layer: `radix(n, base,
+upper)` (the digits of `format(n, 'x')`, `'o'`, `'b'`) and `group(s, size, sep)` (the
+separators of `format(n, ',')`).
 
 As for `str(n)` (`StringLowering._nat_to_str`), the digits are fresh variables d_k
 (0 <= d_k < base) tied to n by one linear equation, n == sum(d_k * base**k) +
@@ -76,4 +77,20 @@ def radix(lw, t: Term):
     return text_lowering.seq_ite(lw, small, _exact(lw, n, base, upper, key), _long(lw, base, upper, key))
 
 
+def group(lw, t: Term):
+    """The groups as substrings of s after a head of (len - 1) % size + 1 characters,
+    each behind a separator where it starts inside s: as many as s's capacity can
+    hold, so the lowering is exact for every s the layer represents."""
+    s, size, separator = t.args[0], t.args[1].value, t.args[2]
+    length = build.length(s)
+    head = build.add(build.mod(build.sub(length, const(1)), const(size)), const(1))
+    out = build.substr(s, _ZERO, head)
+    for i in range(-(-lw.seq(s).capacity // size)):
+        start = build.add(head, const(i * size))
+        piece = build.concat(separator, build.substr(s, start, const(size)))
+        out = build.concat(out, build.ite(build.lt(start, length), piece, const("")))
+    return lw.seq(out)
+
+
 text_lowering.SEQS["radix"] = radix
+text_lowering.SEQS["group"] = group

@@ -8,8 +8,8 @@ padding, width and a string precision; `%d %i %u %x %X %o` with their flags, wid
 and precision (at least that many digits); conversions `!s` and `!r` of ints, bools
 and strs.  Padding is a prefix of a constant string of fill characters, as long as
 the width minus the body, so a width is exact for any body.  Anything else (floats'
-shortest repr, `c`, `n`, grouping with `,` or `_`) uses the concrete value and
-records a concretization.
+shortest repr, `c`, `n`, grouping with a '0' fill) uses the concrete value and records
+a concretization.  Grouping with `,` or `_` is the `group` term over the digits.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from smartest.symbolic.upward import provide
 
 _ZERO = build.const(0)
 _SPEC = re.compile(r"^(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<alt>#)?(?P<zero>0)?(?P<width>\d+)?"
-                   r"(?:\.(?P<precision>\d+))?(?P<type>[sdxXob]?)$", re.S)
+                   r"(?P<group>[,_])?(?:\.(?P<precision>\d+))?(?P<type>[sdxXob]?)$", re.S)
 # The base and alternate-form prefix of each integer presentation type.
 _RADIX = {"": (10, ""), "d": (10, ""), "x": (16, "0x"), "X": (16, "0X"), "o": (8, "0o"), "b": (2, "0b")}
 
@@ -68,31 +68,35 @@ def format_value(value: Any, spec: str = "", min_digits: int = 0, shown: str | N
     t = type(value)
     if t is SymBool and not spec:
         return make_str(concrete, build.ite(value.term, build.const("True"), build.const("False")))
-    if m is None or (t is SymStr and (m["sign"] or m["alt"] or m["type"] not in ("", "s"))) or \
-            (t is not SymStr and (m["precision"] or m["type"] == "s")):
+    fill = m["fill"] or ("0" if m["zero"] else " ") if m is not None else ""
+    if m is None or (t is SymStr and (m["sign"] or m["alt"] or m["group"] or m["type"] not in ("", "s"))) or \
+            (t is not SymStr and (m["precision"] or m["type"] == "s")) or (m["group"] and fill == "0"):
+        # (a '0' fill of grouped digits is grouped too: '00,001,234')
         record_concretization(f"format spec {spec!r} of a {t.__name__[3:].lower()} has no model")
         return concrete
     width = int(m["width"] or 0)
-    # A '0' before the width is the fill when none is given (with '=' alignment for numbers).
-    fill = m["fill"] or ("0" if m["zero"] else " ")
+    # (A '0' before the width is the fill when none is given, with '=' alignment for numbers.)
     if t is SymStr:
         body = value.term
         if m["precision"] is not None:
             body = build.substr(body, _ZERO, build.const(int(m["precision"])))
         return make_str(concrete, _pad(body, width, fill, m["align"] or "<"))
-    head, digits = int_text(value, m["type"], bool(m["alt"]), m["sign"] or "-", min_digits)
+    head, digits = int_text(value, m["type"], bool(m["alt"]), m["sign"] or "-", min_digits, m["group"])
     align = m["align"] or ("=" if m["zero"] else ">")
     return make_str(concrete, _pad(digits, width, fill, align, head))
 
 
-def int_text(value: Any, kind: str, alt: bool, sign: str, min_digits: int = 0) -> tuple[Term, Term]:
+def int_text(value: Any, kind: str, alt: bool, sign: str, min_digits: int = 0,
+             separator: str | None = None) -> tuple[Term, Term]:
     """(sign and prefix, digits) of a symbolic int or bool in presentation type `kind`
-    ('', 'd', 'x', 'X', 'o', 'b')."""
+    ('', 'd', 'x', 'X', 'o', 'b'), the digits grouped by `separator` if one is given."""
     n = value.term if type(value) is SymInt else build.ite(value.term, build.const(1), _ZERO)
     negative = build.lt(n, _ZERO)
     magnitude = build.ite(negative, build.neg(n), n)
     base, prefix = _RADIX[kind]
     digits = build.nat_to_str(magnitude) if base == 10 else text.radix(magnitude, base, kind == "X")
+    if separator:
+        digits = text.group(digits, 3 if base == 10 else 4, separator)
     if min_digits:
         digits = _pad(digits, min_digits, "0", ">")
     plus = {"+": "+", " ": " "}.get(sign, "")

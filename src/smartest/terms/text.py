@@ -110,12 +110,19 @@ def _radix(n: int, base: int, upper: bool) -> str:
     return format(n, {2: "b", 8: "o", 16: "X" if upper else "x"}[base])
 
 
+def _group(s: str, size: int, separator: str) -> str:
+    """s with `separator` between groups of `size` characters, counted from the right."""
+    head = (len(s) - 1) % size + 1
+    return separator.join([s[:head]] + [s[i:i + size] for i in range(head, len(s), size)])
+
+
 def _from_byte(n: int) -> bytes:
     return bytes([n]) if 0 <= n <= 255 else b""
 
 
 OPS.update({
     "radix": _radix,
+    "group": _group,
     "from_byte": _from_byte,
     "encode_utf8": lambda s: s.encode("utf-8", "surrogatepass"),
     "encode_latin1": lambda s: bytes(ord(c) & 0xFF for c in s),
@@ -242,6 +249,12 @@ def radix(n: Term, base: int, upper: bool = False) -> Term:
     return _fold("radix", (n, const(base), const(bool(upper))), Sort.STR)
 
 
+def group(s: Term, size: int, separator: str) -> Term:
+    """s with `separator` between groups of `size` characters from the right: the
+    digits of `format(n, ',')` (3, ','), `format(n, '_x')` (4, '_')."""
+    return _fold("group", (s, const(size), const(separator)), Sort.STR)
+
+
 def from_byte(n: Term) -> Term:
     """bytes([n]) for 0 <= n <= 255 (empty elsewhere: the caller checks the range)."""
     return _fold("from_byte", (n,), Sort.BYTES)
@@ -275,6 +288,7 @@ def has_code(b: Term, n: Term) -> Term:
 
 
 register_op("radix", lambda n, base, upper: radix(n, base.value, upper.value))
+register_op("group", lambda s, size, sep: group(s, size.value, sep.value))
 for _op, _ctor in (("from_byte", from_byte), ("encode_utf8", encode_utf8), ("encode_latin1", encode_latin1),
                    ("codes_outside", lambda s, lo, hi: codes_outside(s, lo.value, hi.value)), ("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
                    ("replace", replace), ("reverse", reverse), ("parse_int", parse_int),

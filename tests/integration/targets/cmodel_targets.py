@@ -43,6 +43,15 @@ def mode(m: int) -> int:
     return 0
 
 
+def amount(n: int) -> int:
+    text = f"{n:,}"
+    if text == "1,000,000":
+        return 1
+    if "," in text:
+        return 2
+    return 0
+
+
 def doubled(s: str) -> int:
     n = 0
     for a, b in itertools.pairwise(s):
@@ -142,4 +151,5 @@ OUTCOMES = {
     "color": {"orange", "wide", "other"},
     "percent_hex": {0, 1, 2},
     "mode": {0, 1, 2, 3},
+    "amount": {0, 1, 2},
 }
