@@ -38,11 +38,11 @@ def _ints(rng, k):
 
 
 @pytest.mark.parametrize("fn, arity", [(cm.code_point, 1), (cm.color, 2), (cm.percent_hex, 1), (cm.mode, 1),
-                                       (cm.amount, 1)])
+                                       (cm.amount, 1), (cm.initial, 1)])
 def test_integer_formatting_in_base_16_8_2_is_followed_and_complete(fn, arity):
     """main: `format(n, '04X')`, `f'{r:02x}'` and `'%#06x' % n` recorded escapes and missed
     the guarded outcome; `oct()`/`bin()`/`hex()` read the proxy's digits in C unrecorded,
-    and `mode` ended `complete` after 1 run with three outcomes missed; `f'{n:,}'` recorded."""
+    and `mode` ended `complete` after 1 run with three outcomes missed; `f'{n:,}'` and `'%c' % n` recorded."""
     report = _explore(fn)
     reached = _plain_outcomes(fn, report)
     assert reached == cm.OUTCOMES[fn.__name__], (reached, report.concretizations)

@@ -52,6 +52,13 @@ def amount(n: int) -> int:
     return 0
 
 
+def initial(n: int) -> int:
+    # n = 0 first: CPython raises OverflowError, and the range must be recorded all the same
+    if "%c" % (n - 1) == "A":
+        return 1
+    return 0
+
+
 def doubled(s: str) -> int:
     n = 0
     for a, b in itertools.pairwise(s):
@@ -152,4 +159,5 @@ OUTCOMES = {
     "percent_hex": {0, 1, 2},
     "mode": {0, 1, 2, 3},
     "amount": {0, 1, 2},
+    "initial": {0, 1, "OverflowError"},
 }
