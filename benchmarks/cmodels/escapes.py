@@ -1,8 +1,10 @@
 """Count the escapes (recorded concretizations) per callee over benchmarks/cmodels/targets.py.
 
 Each function is explored with DART under a fixed run budget and fixed bounds; the
-report's concretizations are summed per callee (the number of runs each was seen in).
-Counts only: runs, escapes, `complete`; no clock.
+report's concretizations are summed per callee (the number of runs each was seen in),
+and the generated inputs are re-run on the plain function (`outcomes`: how many
+distinct return values or exception types they reach).  Counts only: runs, escapes,
+outcomes, `complete`; no clock.
 
     PYTHONPATH=src PYTHONHASHSEED=0 python3 benchmarks/cmodels/escapes.py [--max-runs 60]
 """
@@ -19,6 +21,16 @@ import smartest
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _outcomes(fn, report) -> set:
+    out = set()
+    for t in report.tests:
+        try:
+            out.add(repr(fn(**t.inputs)))
+        except Exception as e:  # noqa: BLE001 - an exception is an outcome
+            out.add(type(e).__name__)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--max-runs", type=int, default=60)
@@ -29,7 +41,7 @@ def main() -> None:
     import targets
     names = [n for n, f in vars(targets).items() if inspect.isfunction(f) and f.__module__ == "targets"]
     per_callee: collections.Counter = collections.Counter()
-    print(f"{'function':16} {'runs':>5} {'complete':>8}  escapes (callee: runs)")
+    print(f"{'function':16} {'runs':>5} {'outcomes':>8} {'complete':>8}  escapes (callee: runs)")
     for name in names:
         if args.only and name not in args.only:
             continue
@@ -40,7 +52,7 @@ def main() -> None:
             seen[c.get("callee") or c.get("reason")] += c.get("count", 1)
         per_callee.update(seen)
         shown = ", ".join(f"{k}: {v}" for k, v in seen.most_common()) or "-"
-        print(f"{name:16} {r.runs:5} {str(r.complete):>8}  {shown}")
+        print(f"{name:16} {r.runs:5} {len(_outcomes(getattr(targets, name), r)):8} {str(r.complete):>8}  {shown}")
     print("\nper callee (runs with the escape, summed over the functions):")
     for k, v in per_callee.most_common():
         print(f"  {v:5}  {k}")
