@@ -7,23 +7,17 @@ import itertools
 import unicodedata
 
 
-def hex_word(n: int) -> int:
-    # idna-style: a code point spelled as four upper-case hex digits
-    s = format(n, "04X")
-    if s == "BEEF":
-        return 2
-    if len(s) > 4:
-        return 1
-    return 0
+def hex_word(n: int) -> str:
+    # idna-style: a code point named in an error message
+    label = "U+{:04X}".format(n)
+    if label == "U+BEEF":
+        return "beef"
+    return "wide" if len(label) > 6 else "short"
 
 
-def fhex_color(r: int, g: int, b: int) -> str:
-    text = f"#{r:02x}{g:02x}{b:02x}"
-    if text == "#ff8000":
-        return "orange"
-    if len(text) != 7:
-        return "bad"
-    return "other"
+def fhex_color(r: int, g: int, b: int) -> int:
+    text = "#" + "".join(f"{v:02x}" for v in (r, g, b))
+    return 1 if text == "#ff8000" else 0
 
 
 def percent_hex(n: int) -> int:
@@ -106,15 +100,12 @@ def in_table(cp: int) -> int:
     return 0
 
 
-def cat(c: str) -> int:
+def cat(c: str) -> str:
+    # a tokenizer's character class
     if len(c) != 1:
-        return -1
-    k = unicodedata.category(c)
-    if k == "Lu":
-        return 1
-    if k.startswith("N"):
-        return 2
-    return 0
+        return "none"
+    major = unicodedata.category(c)[0]
+    return {"L": "letter", "N": "number", "Z": "space"}.get(major, "other")
 
 
 def nfc(s: str) -> int:
@@ -123,32 +114,26 @@ def nfc(s: str) -> int:
     return 0
 
 
-def pairs(s: str) -> int:
-    n = 0
-    for a, b in itertools.pairwise(s):
-        if a == b:
-            n += 1
-    return n
+def rising(s: str) -> int:
+    # how often a character is followed by a larger one
+    return sum(1 for a, b in itertools.pairwise(s) if a < b)
 
 
-def runs(s: str) -> int:
-    best = 0
-    for _, group in itertools.groupby(s):
-        best = max(best, len(list(group)))
-    return best
+def squeeze(s: str) -> str:
+    # runs of a repeated character collapsed: "aab" -> "ab"
+    return "".join(key for key, _ in itertools.groupby(s))
 
 
-def chained(s: str, t: str) -> int:
+def digits_in(s: str, t: str) -> int:
+    count = 0
     for c in itertools.chain(s, t):
-        if c == "x":
-            return 1
-    return 0
+        if c.isdigit():
+            count += 1
+    return count
 
 
-def head(s: str) -> int:
-    if "".join(itertools.islice(s, 2)) == "ab":
-        return 1
-    return 0
+def prefix3(s: str) -> bool:
+    return tuple(itertools.islice(s, 3)) == ("a", "b", "c")
 
 
 def zero_pad(s: str) -> int:
