@@ -75,9 +75,11 @@ def test_itertools_and_bisect_over_proxies_are_followed_and_complete(fn, make):
     assert _random_outcomes(fn, make) <= reached
 
 
-@pytest.mark.parametrize("fn, callee", [(cm.cut, "itertools.islice"), (cm.rank_in, "bisect.bisect_left")])
+@pytest.mark.parametrize("fn, callee", [(cm.cut, "itertools.islice"), (cm.rank_in, "bisect.bisect_left"),
+                                        (cm.direction, "unicodedata.bidirectional")])
 def test_a_count_or_a_searched_list_given_to_c_stays_an_escape(fn, callee):
-    """`islice(s, n)` reads n, `bisect_left(xs, x)` reads the list's length, in C."""
+    """`islice(s, n)` reads n, `bisect_left(xs, x)` reads the list's length, in C; an
+    unmodelled function of a modelled module is named as the callee of its escape."""
     report = _explore(fn, max_runs=20, max_str_len=3, max_len=3)
     assert not report.complete
     assert any(c["callee"] == callee for c in report.concretizations), report.concretizations

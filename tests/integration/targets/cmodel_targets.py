@@ -143,6 +143,13 @@ def folded(s: str) -> int:
     return 0
 
 
+def direction(c: str) -> int:
+    # an unmodelled function of a modelled module: recorded under its own name
+    if len(c) != 1:
+        return -1
+    return 1 if unicodedata.bidirectional(c) == "R" else 0
+
+
 OUTCOMES = {
     "kind": {-1, 0, 1, 2, 3},
     "latin_kind": {-1, 0, 1, 2, 3},
