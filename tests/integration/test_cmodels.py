@@ -76,7 +76,7 @@ def test_itertools_and_bisect_over_proxies_are_followed_and_complete(fn, make):
 
 
 @pytest.mark.parametrize("fn, callee", [(cm.cut, "itertools.islice"), (cm.rank_in, "bisect.bisect_left"),
-                                        (cm.direction, "unicodedata.bidirectional")])
+                                        (cm.decomposable, "unicodedata.decomposition")])
 def test_a_count_or_a_searched_list_given_to_c_stays_an_escape(fn, callee):
     """`islice(s, n)` reads n, `bisect_left(xs, x)` reads the list's length, in C; an
     unmodelled function of a modelled module is named as the callee of its escape."""

@@ -21,21 +21,26 @@ def _check(fn, s: str):
     return check(fn, (s,), (new_str_input("s", s),), {S: s})
 
 
-def test_category_of_every_latin1_character_is_cpythons_and_followed():
+PROPERTIES = [U.category, U.bidirectional, U.combining, U.mirrored, U.east_asian_width]
+
+
+@pytest.mark.parametrize("model", PROPERTIES, ids=lambda m: m.__name__)
+def test_property_of_every_latin1_character_is_cpythons_and_followed(model):
     for c in map(chr, range(256)):
-        rec = _check(U.category, c)
+        rec = _check(model, c)
         assert not rec.concretizations, repr(c)
         assert rec.path, "the length and range branches are recorded"
 
 
-def test_category_past_latin1_and_of_other_lengths_is_cpythons_and_records_outside():
+@pytest.mark.parametrize("model", PROPERTIES, ids=lambda m: m.__name__)
+def test_property_past_latin1_and_of_other_lengths_is_cpythons_and_records_outside(model):
     rng = random.Random(5)
-    codes = [256, 0x2028, 0x10FFFF, 0xD800, 0x1F600] + [rng.randrange(256, 0x110000) for _ in range(3000)]
+    codes = [256, 0x2028, 0x10FFFF, 0xD800, 0x1F600] + [rng.randrange(256, 0x110000) for _ in range(1500)]
     for code in codes:
-        rec = _check(U.category, chr(code))
-        assert [c.callee for c in rec.concretizations] == ["unicodedata.category"], hex(code)
+        rec = _check(model, chr(code))
+        assert [c.callee for c in rec.concretizations] == [f"unicodedata.{model.__name__}"], hex(code)
     for s in ("", "ab", "\u00e9\u00e9"):
-        rec = _check(U.category, s)      # TypeError as CPython, on a recorded branch
+        rec = _check(model, s)      # TypeError as CPython, on a recorded branch
         assert not rec.concretizations
 
 

@@ -1,5 +1,6 @@
-"""Models of `unicodedata` where they are exact and cheap: `category` of a Latin-1
-character, `normalize` and `is_normalized` of ASCII text (and of Latin-1 text in NFC).
+"""Models of `unicodedata` where they are exact and cheap: the properties of a Latin-1
+character (`category`, `bidirectional`, `combining`, `mirrored`, `east_asian_width`),
+`normalize` and `is_normalized` of ASCII text (and of Latin-1 text in NFC).
 
 The Unicode database is a table of a million code points; a term over all of it would
 be as large.  So each model is exact on a small domain, a branch the search records
@@ -8,9 +9,10 @@ outside it, which clears `complete` as any escape does.  The tables are read fro
 running CPython's own `unicodedata` when this module loads, so the model answers what
 this interpreter answers.
 
-* `category(c)`: an `ite` chain over the 60 runs of equal category among code points
-  0..255, on the code of c (a 1-character string: other lengths raise TypeError, on a
-  recorded branch, as `ord` does).
+* a property of c: an `ite` chain over the runs of equal value among code points
+  0..255 (60 for `category`, 48 for `bidirectional`, 44 for `east_asian_width`, 19
+  for `mirrored`, 1 for `combining`), on the code of c (a 1-character string: other
+  lengths raise TypeError, on a recorded branch, as `ord` does).
 * `normalize(form, s)` / `is_normalized(form, s)`: every form leaves ASCII text as it
   is; NFC also leaves text of code points below 256 as it is (each has NFC quick
   check Yes and combining class 0, so the quick check alone decides).
@@ -21,6 +23,7 @@ import itertools
 import unicodedata
 
 from smartest.models.modules import register_function
+from smartest.symbolic.ints import make_int
 from smartest.symbolic.strs import SymStr, make_str
 from smartest.symbolic.text_methods import branch
 from smartest.terms import build, const, text as T
@@ -41,30 +44,39 @@ def _runs(fn, bound: int) -> list[tuple[int, str]]:
     return out
 
 
-_CATEGORY_RUNS = _runs(unicodedata.category, LATIN1)
-
-
-def category_term(code):
-    """The category of the character with this code (code < 256), as a term."""
-    out = const(_CATEGORY_RUNS[-1][1])
-    for end, value in reversed(_CATEGORY_RUNS[:-1]):
+def table_term(runs: list[tuple[int, object]], code):
+    """The value of the run that holds `code` (code < 256), as a term."""
+    out = const(runs[-1][1])
+    for end, value in reversed(runs[:-1]):
         out = build.ite(build.lt(code, const(end)), const(value), out)
     return out
 
 
-@register_function("unicodedata", "category")
-def category(chr_):
-    if type(chr_) is not SymStr:
-        return unicodedata.category(chr_)
-    plain = str.__str__(chr_)
-    if not branch(build.eq(build.length(chr_.term), const(1)), len(plain) == 1):
-        return unicodedata.category(plain)   # raises TypeError like CPython
-    code = build.to_code(chr_.term)
-    if not branch(build.lt(code, const(LATIN1)), ord(plain) < LATIN1):
-        record_concretization("unicodedata.category is modelled for Latin-1 characters only",
-                              callee="unicodedata.category")
-        return unicodedata.category(plain)
-    return make_str(unicodedata.category(plain), category_term(code))
+def _property(fn):
+    """The model of a per-character function of unicodedata (`fn(chr) -> str | int`)."""
+    runs = _runs(fn, LATIN1)
+    callee = f"unicodedata.{fn.__name__}"
+
+    def model(chr_):
+        if type(chr_) is not SymStr:
+            return fn(chr_)
+        plain = str.__str__(chr_)
+        if not branch(build.eq(build.length(chr_.term), const(1)), len(plain) == 1):
+            return fn(plain)   # raises TypeError like CPython
+        code = build.to_code(chr_.term)
+        if not branch(build.lt(code, const(LATIN1)), ord(plain) < LATIN1):
+            record_concretization(f"{callee} is modelled for Latin-1 characters only", callee=callee)
+            return fn(plain)
+        value = fn(plain)
+        return (make_str if type(value) is str else make_int)(value, table_term(runs, code))
+
+    model.__name__ = fn.__name__
+    return register_function("unicodedata", fn.__name__)(model)
+
+
+category, bidirectional, combining, mirrored, east_asian_width = (
+    _property(fn) for fn in (unicodedata.category, unicodedata.bidirectional, unicodedata.combining,
+                             unicodedata.mirrored, unicodedata.east_asian_width))
 
 
 def _unchanged(form, s) -> bool:

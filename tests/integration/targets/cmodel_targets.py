@@ -143,11 +143,11 @@ def folded(s: str) -> int:
     return 0
 
 
-def direction(c: str) -> int:
+def decomposable(c: str) -> int:
     # an unmodelled function of a modelled module: recorded under its own name
     if len(c) != 1:
         return -1
-    return 1 if unicodedata.bidirectional(c) == "R" else 0
+    return 1 if unicodedata.decomposition(c) == "" else 0
 
 
 OUTCOMES = {
