@@ -86,11 +86,12 @@ def test_a_count_or_a_searched_list_given_to_c_stays_an_escape(fn, callee):
 
 
 def _chars(rng, k):
-    return ["".join(chr(rng.choice([rng.randrange(0, 256), rng.randrange(0, 0x3000)])) for _ in range(rng.randrange(0, 3)))
+    return ["".join(chr(rng.choice([rng.randrange(0, 256), rng.randrange(0x590, 0x800), rng.randrange(0, 0x3000)]))
+                    for _ in range(rng.randrange(0, 3)))
             for _ in range(k)]
 
 
-@pytest.mark.parametrize("fn", [cm.latin_kind, cm.folded])
+@pytest.mark.parametrize("fn", [cm.latin_kind, cm.folded, cm.rtl])
 def test_unicodedata_on_its_exact_domain_is_followed_and_complete(fn):
     """main: `unicodedata.category`/`normalize` of a proxy was C reading the concrete
     text: recorded, incomplete, `category(c) == 'Lu'` reached only by chance."""

@@ -1,5 +1,5 @@
-"""`unicodedata` models against CPython: `category` on every Latin-1 character and on
-seeded code points past it (where it must record its escape), `normalize` and
+"""`unicodedata` models against CPython: each per-character property on every code
+point below its bound and on seeded code points past it (where it must record its escape), `normalize` and
 `is_normalized` in every form on seeded strings mixing ASCII, Latin-1, combining marks
 and characters that decompose or compose."""
 from __future__ import annotations
@@ -25,17 +25,18 @@ PROPERTIES = [U.category, U.bidirectional, U.combining, U.mirrored, U.east_asian
 
 
 @pytest.mark.parametrize("model", PROPERTIES, ids=lambda m: m.__name__)
-def test_property_of_every_latin1_character_is_cpythons_and_followed(model):
-    for c in map(chr, range(256)):
+def test_property_of_every_character_below_its_bound_is_cpythons_and_followed(model):
+    for c in map(chr, range(model.bound)):
         rec = _check(model, c)
         assert not rec.concretizations, repr(c)
         assert rec.path, "the length and range branches are recorded"
 
 
 @pytest.mark.parametrize("model", PROPERTIES, ids=lambda m: m.__name__)
-def test_property_past_latin1_and_of_other_lengths_is_cpythons_and_records_outside(model):
+def test_property_past_its_bound_and_of_other_lengths_is_cpythons_and_records_outside(model):
     rng = random.Random(5)
-    codes = [256, 0x2028, 0x10FFFF, 0xD800, 0x1F600] + [rng.randrange(256, 0x110000) for _ in range(1500)]
+    codes = [model.bound, 0x2028, 0x10FFFF, 0xD800, 0x1F600] + \
+        [rng.randrange(model.bound, 0x110000) for _ in range(1500)]
     for code in codes:
         rec = _check(model, chr(code))
         assert [c.callee for c in rec.concretizations] == [f"unicodedata.{model.__name__}"], hex(code)

@@ -1,5 +1,6 @@
 """Models of `unicodedata` where they are exact and cheap: the properties of a Latin-1
-character (`category`, `bidirectional`, `combining`, `mirrored`, `east_asian_width`),
+character (`category`, `combining`, `mirrored`, `east_asian_width`; `bidirectional`
+below U+0800),
 `normalize` and `is_normalized` of ASCII text (and of Latin-1 text in NFC).
 
 The Unicode database is a table of a million code points; a term over all of it would
@@ -10,9 +11,10 @@ running CPython's own `unicodedata` when this module loads, so the model answers
 this interpreter answers.
 
 * a property of c: an `ite` chain over the runs of equal value among code points
-  0..255 (60 for `category`, 48 for `bidirectional`, 44 for `east_asian_width`, 19
-  for `mirrored`, 1 for `combining`), on the code of c (a 1-character string: other
-  lengths raise TypeError, on a recorded branch, as `ord` does).
+  0..255 (60 for `category`, 44 for `east_asian_width`, 19 for `mirrored`, 1 for
+  `combining`; `bidirectional` up to U+07FF, 149 runs, for the right-to-left letters),
+  on the code of c (a 1-character string: other lengths raise TypeError, on a
+  recorded branch, as `ord` does).
 * `normalize(form, s)` / `is_normalized(form, s)`: every form leaves ASCII text as it
   is; NFC also leaves text of code points below 256 as it is (each has NFC quick
   check Yes and combining class 0, so the quick check alone decides).
@@ -52,9 +54,10 @@ def table_term(runs: list[tuple[int, object]], code):
     return out
 
 
-def _property(fn):
-    """The model of a per-character function of unicodedata (`fn(chr) -> str | int`)."""
-    runs = _runs(fn, LATIN1)
+def _property(fn, bound: int = LATIN1):
+    """The model of a per-character function of unicodedata (`fn(chr) -> str | int`),
+    exact below code point `bound`."""
+    runs = _runs(fn, bound)
     callee = f"unicodedata.{fn.__name__}"
 
     def model(chr_):
@@ -64,19 +67,23 @@ def _property(fn):
         if not branch(build.eq(build.length(chr_.term), const(1)), len(plain) == 1):
             return fn(plain)   # raises TypeError like CPython
         code = build.to_code(chr_.term)
-        if not branch(build.lt(code, const(LATIN1)), ord(plain) < LATIN1):
-            record_concretization(f"{callee} is modelled for Latin-1 characters only", callee=callee)
+        if not branch(build.lt(code, const(bound)), ord(plain) < bound):
+            record_concretization(f"{callee} is modelled below U+{bound:04X} only", callee=callee)
             return fn(plain)
         value = fn(plain)
         return (make_str if type(value) is str else make_int)(value, table_term(runs, code))
 
     model.__name__ = fn.__name__
+    model.bound = bound
     return register_function("unicodedata", fn.__name__)(model)
 
 
+# bidirectional reaches past Latin-1 to U+0800: Hebrew, Syriac, Arabic and Thaana, the
+# right-to-left letters that bidi rules (IDNA's) ask about (149 runs).
 category, bidirectional, combining, mirrored, east_asian_width = (
-    _property(fn) for fn in (unicodedata.category, unicodedata.bidirectional, unicodedata.combining,
-                             unicodedata.mirrored, unicodedata.east_asian_width))
+    _property(fn, bound) for fn, bound in ((unicodedata.category, LATIN1), (unicodedata.bidirectional, 0x800),
+                                           (unicodedata.combining, LATIN1), (unicodedata.mirrored, LATIN1),
+                                           (unicodedata.east_asian_width, LATIN1)))
 
 
 def _unchanged(form, s) -> bool:

@@ -135,6 +135,17 @@ def latin_kind(c: str) -> int:
     return kind(c)
 
 
+def rtl(c: str) -> int:
+    if len(c) != 1 or ord(c) >= 0x800:
+        return -1
+    d = unicodedata.bidirectional(c)
+    if d == "AL":
+        return 2
+    if d == "R":
+        return 1
+    return 0
+
+
 def folded(s: str) -> int:
     if not s.isascii():
         return -1
@@ -154,6 +165,7 @@ OUTCOMES = {
     "kind": {-1, 0, 1, 2, 3},
     "latin_kind": {-1, 0, 1, 2, 3},
     "folded": {-1, 0, 1},
+    "rtl": {-1, 0, 1, 2},
     "doubled": {0, 1, 2},
     "longest_run": {0, 1, 2, 3},
     "either_has_x": {0, 1},
