@@ -144,6 +144,8 @@ def test_c_functions_given_a_proxy_record_through_the_call_guard(module):
         fn = getattr(module, name)
         if name.startswith("_") or not callable(fn) or isinstance(fn, type):
             continue
+        if name in MODELS.get(module.__name__, {}):
+            continue     # modelled (models/unicode.py), tested in test_unicode_differential.py
         found = _records(lambda: escapes.call(fn, new_bytes_input("b", b"ab"))) or \
             _records(lambda: escapes.call(fn, new_str_input("s", "a")))
         if not found or found[0].callee != escapes.callee_name(fn):

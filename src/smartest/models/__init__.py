@@ -15,6 +15,7 @@ from smartest.solving import library as opaque_library  # noqa: F401  (registers
 from smartest.models import regex  # noqa: F401  (registers itself)
 from smartest.models import twins  # noqa: F401  (registers itself)
 from smartest.models import binary  # noqa: F401  (registers itself)
+from smartest.models import unicode  # noqa: F401  (registers itself)
 from smartest.models import shadows  # noqa: F401  (registers itself with the call guard)
 
 __all__ = ["NO_JOURNAL", "REGISTRY", "Journal", "install", "register"]

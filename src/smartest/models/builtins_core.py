@@ -1,5 +1,5 @@
-"""Models of the core builtins: len, ord, chr, str, int, abs, min, max,
-isinstance, type and print (`range` is in `ranges.py`, containers in `containers.py`).
+"""Models of the core builtins: len, ord, chr, str, int, abs, min, max, hex, oct,
+bin, isinstance, type and print (`range` is in `ranges.py`, containers in `containers.py`).
 
 Each answers exactly as the builtin does on plain values (the differential tests
 check that) and keeps the term when its argument is a proxy.
@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import builtins
 import io
+import operator
 import sys
 
 from smartest.models.escapes import holds_proxy
 from smartest.models.registry import register
+from smartest.symbolic import formatting
 from smartest.symbolic.bools import SymBool
 from smartest.symbolic.ints import SymInt, int_term, make_int
 from smartest.symbolic.realize import scalar_value as _plain
@@ -91,6 +93,23 @@ def int_(*args, **kwargs):
     if holds_proxy(args, kwargs):
         record_concretization("int() with these arguments has no model", callee="int")
     return _int(*[_plain(a) for a in args], **kwargs)
+
+
+def _prefixed(builtin, spec: str):
+    """hex/oct/bin: CPython reads an int subclass's digits in C (`PyNumber_Index` hands
+    it back as it is, no method of the proxy called), so each is `format(n, '#x')`."""
+    def model(x):
+        n = x if _type(x) in (SymInt, SymBool) else operator.index(x)   # TypeError like CPython
+        if _type(n) in (SymInt, SymBool):
+            return formatting.format_value(n, spec)
+        return builtin(n)
+    model.__name__ = model.__qualname__ = builtin.__name__
+    model.__doc__ = builtin.__doc__
+    return model
+
+
+for _name, _spec in (("hex", "#x"), ("oct", "#o"), ("bin", "#b")):
+    register(_name)(_prefixed(getattr(builtins, _name), _spec))
 
 
 @register("abs")

@@ -52,13 +52,14 @@ _C_CALLABLES = (BuiltinFunctionType, _MethodDescriptorType, WrapperDescriptorTyp
 
 # Builtins (by name) that touch a proxy only through its dunders (hash, eq, lt, iter,
 # bool, index, format...), each of which is a model or records; or that never let
-# its value flow back into the run (id, print).
+# its value flow back into the run (id, print).  Not hex/oct/bin: `PyNumber_Index`
+# hands an int subclass back as it is and C reads its digits (they have models).
 FOLLOWED_BUILTINS = frozenset({
     "abs", "all", "any", "callable", "delattr", "dict", "divmod", "enumerate", "filter", "format", "frozenset",
     "getattr", "hasattr", "hash", "id", "isinstance", "issubclass", "iter", "len", "list", "map", "max", "min",
     "next", "object", "pow", "print", "property", "repr", "reversed", "round", "set", "setattr", "sorted",
-    "sum", "super", "tuple", "type", "zip", "classmethod", "staticmethod", "bool", "slice", "hex", "oct",
-    "bin", "range", "vars", "ascii",
+    "sum", "super", "tuple", "type", "zip", "classmethod", "staticmethod", "bool", "slice", "range", "vars",
+    "ascii",
 })
 # Types whose C methods reach their arguments only through the object protocol.
 FOLLOWED_OWNERS = (list, dict, set, frozenset, tuple, object, type, collections.deque, collections.OrderedDict,
@@ -74,6 +75,29 @@ FOLLOWED_LIBRARY = frozenset({
     "functools", "genericpath", "heapq", "html", "numbers", "operator", "posixpath", "re", "statistics", "string",
     "textwrap", "typing", "urllib.parse",
 })
+# C callables of library modules that touch the arguments at these positions (and
+# keyword names) only through the object protocol: `iter()` (the proxies' own
+# `__iter__`, which follows the length), comparisons, truth, calls.  A proxy anywhere
+# else is still an escape: C reads a count with `PyNumber_AsSsize_t`, which takes an
+# int subclass's value without calling it (`islice(s, n)`, `combinations(s, r)`,
+# `bisect`'s `lo`/`hi`), or a sequence's length (`bisect_left(xs, x)` of a list proxy:
+# only a plain list, whose length is its own, may be searched).  ALL: every position.
+ALL = -1
+PROTOCOL_ARGS: dict[str, tuple[frozenset, frozenset]] = {
+    name: (frozenset(positions), frozenset(names)) for name, positions, names in (
+        ("itertools.chain", (ALL,), ()), ("itertools.chain.from_iterable", (0,), ()),
+        ("itertools.pairwise", (0,), ()), ("itertools.groupby", (0, 1), ("iterable", "key")),
+        ("itertools.zip_longest", (ALL,), ("fillvalue",)), ("itertools.cycle", (0,), ()),
+        ("itertools.compress", (0, 1), ("data", "selectors")), ("itertools.takewhile", (0, 1), ()),
+        ("itertools.dropwhile", (0, 1), ()), ("itertools.filterfalse", (0, 1), ()),
+        ("itertools.starmap", (0, 1), ()), ("itertools.accumulate", (0, 1), ("iterable", "func", "initial")),
+        ("itertools.islice", (0,), ()), ("itertools.tee", (0,), ()), ("itertools.repeat", (0,), ("object",)),
+        ("itertools.product", (ALL,), ()), ("itertools.combinations", (0,), ("iterable",)),
+        ("itertools.combinations_with_replacement", (0,), ("iterable",)),
+        ("itertools.permutations", (0,), ("iterable",)),
+        ("bisect.bisect_left", (1,), ("x", "key")), ("bisect.bisect_right", (1,), ("x", "key")),
+        ("bisect.insort_left", (1,), ("x", "key")), ("bisect.insort_right", (1,), ("x", "key")),
+    )}
 _FOLLOWED_BUILTIN_OBJECTS = frozenset([id(getattr(builtins, n)) for n in FOLLOWED_BUILTINS] +
                                       [id(_abc._abc_instancecheck), id(_abc._abc_subclasscheck)])  # isinstance on ABCs
 
@@ -177,6 +201,19 @@ def followed_c(fn: Any) -> bool:
     return definer is not None and definer is not object and definer in FOLLOWED_OWNERS
 
 
+def protocol_only(fn: Any, args: tuple, kwargs: dict) -> bool:
+    """Whether every proxy among the arguments of the C callable `fn` is at a position
+    that `PROTOCOL_ARGS` lists for it (the others must not be proxies; a plain list of
+    proxies there is read as the plain list it is)."""
+    spec = PROTOCOL_ARGS.get(callee_name(fn))
+    if spec is None:
+        return False
+    positions, names = spec
+    if ALL not in positions and any(is_proxy(a) for i, a in enumerate(args) if i not in positions):
+        return False
+    return not any(is_proxy(v) for k, v in kwargs.items() if k not in names)
+
+
 def is_proxy_type(t: Any) -> bool:
     return isinstance(t, type) and getattr(t, "__module__", "").startswith("smartest.symbolic")
 
@@ -273,7 +310,7 @@ def call(fn: Callable, /, *args, **kwargs):
             model = bound(fn.__self__, fn.__name__)
             if model is not None:
                 return model(*args, **kwargs)
-        if not followed_c(fn) or _reads_int_value(fn, args, kwargs):
+        if not protocol_only(fn, args, kwargs) and (not followed_c(fn) or _reads_int_value(fn, args, kwargs)):
             rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
 

@@ -57,7 +57,8 @@ def _recording(module: str, name: str, fn: Callable) -> Callable:
     @functools.wraps(fn)
     def call(*args, **kwargs):
         if any(_is_proxy(a) for a in args) or any(_is_proxy(v) for v in kwargs.values()):
-            record_concretization(f"{module}.{name} has no symbolic model (C code used the concrete value)")
+            record_concretization(f"{module}.{name} has no symbolic model (C code used the concrete value)",
+                                  callee=f"{module}.{name}")
         return fn(*args, **kwargs)
     return call
 

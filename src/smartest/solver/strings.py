@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from smartest.solver import regex_lowering, text_lowering  # regex_lowering registers re_ok/re_pos
+from smartest.solver import radix_lowering, regex_lowering, text_lowering  # these register radix, re_ok, re_pos
 from smartest.solver.protocol import Answer, Query, Solver, Status
 from smartest.terms.evaluate import evaluate
 from smartest.terms import Sort, approx, build, const, var

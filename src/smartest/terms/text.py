@@ -103,11 +103,26 @@ def _utf8_ok(b: bytes) -> bool:
     return True
 
 
+def _radix(n: int, base: int, upper: bool) -> str:
+    """The digits of n >= 0 in base 2, 8 or 16 (empty for n < 0), as format() spells them."""
+    if n < 0:
+        return ""
+    return format(n, {2: "b", 8: "o", 16: "X" if upper else "x"}[base])
+
+
+def _group(s: str, size: int, separator: str) -> str:
+    """s with `separator` between groups of `size` characters, counted from the right."""
+    head = (len(s) - 1) % size + 1
+    return separator.join([s[:head]] + [s[i:i + size] for i in range(head, len(s), size)])
+
+
 def _from_byte(n: int) -> bytes:
     return bytes([n]) if 0 <= n <= 255 else b""
 
 
 OPS.update({
+    "radix": _radix,
+    "group": _group,
     "from_byte": _from_byte,
     "encode_utf8": lambda s: s.encode("utf-8", "surrogatepass"),
     "encode_latin1": lambda s: bytes(ord(c) & 0xFF for c in s),
@@ -226,6 +241,20 @@ def utf8(b: Term) -> Term:
     return _fold("utf8", (b,), Sort.STR)
 
 
+def radix(n: Term, base: int, upper: bool = False) -> Term:
+    """The digits of n >= 0 in base 2, 8 or 16, lower or upper case, no sign, no prefix
+    (empty for n < 0: the caller spells the sign), as `format(n, 'x')` writes them."""
+    if base not in (2, 8, 16):
+        raise ValueError(f"radix: base {base} is not 2, 8 or 16")
+    return _fold("radix", (n, const(base), const(bool(upper))), Sort.STR)
+
+
+def group(s: Term, size: int, separator: str) -> Term:
+    """s with `separator` between groups of `size` characters from the right: the
+    digits of `format(n, ',')` (3, ','), `format(n, '_x')` (4, '_')."""
+    return _fold("group", (s, const(size), const(separator)), Sort.STR)
+
+
 def from_byte(n: Term) -> Term:
     """bytes([n]) for 0 <= n <= 255 (empty elsewhere: the caller checks the range)."""
     return _fold("from_byte", (n,), Sort.BYTES)
@@ -258,6 +287,8 @@ def has_code(b: Term, n: Term) -> Term:
     return _fold("has_code", (b, n), BOOL)
 
 
+register_op("radix", lambda n, base, upper: radix(n, base.value, upper.value))
+register_op("group", lambda s, size, sep: group(s, size.value, sep.value))
 for _op, _ctor in (("from_byte", from_byte), ("encode_utf8", encode_utf8), ("encode_latin1", encode_latin1),
                    ("codes_outside", lambda s, lo, hi: codes_outside(s, lo.value, hi.value)), ("repr", repr_), ("has_code", has_code), ("skip", skip), ("seek", seek), ("rskip", rskip), ("count", count), ("rfind", rfind),
                    ("replace", replace), ("reverse", reverse), ("parse_int", parse_int),
