@@ -51,7 +51,7 @@ from smartest.strategies.smart.activations import Activation, ActivationPolicy, 
 from smartest.terms import Term
 from smartest.terms import build as make
 from smartest.terms.rewrite import substitute
-from smartest.trace.path import Branch, path_constraint
+from smartest.trace.path import Branch
 
 
 # The solver history of the summary queries: DART's queries keep the one they share
@@ -62,6 +62,15 @@ _SUMMARY_STREAM = 12
 # The history of the last-stage checks (`_weakest_refuted`): only refutations are
 # taken from it, and consecutive sides of a run share prefixes there.
 _WEAKEST_STREAM = 13
+
+
+# Below this many stages a side is staged query by query (`_weakest_refuted`): the last
+# stage's query, under every summary at once, is the hardest, and a few stages often end
+# at a satisfiable one.  Measured (CPU s, 150 runs of calc.calc, n = 7): no check 31,
+# from 12 stages 48, from 4 stages 65; incdec to exhaustion: no check > 155, from 12
+# stages 155 (notes/closing-note-9.md).
+_FEW_STAGES = 12
+
 
 
 # A query with more summaries than this is not asked: each result of a call in a loop is
@@ -284,12 +293,13 @@ class DartOrderSearcher:
         are saved, and the last goes to the engine as any other, so its bound probe
         hears it.  Asked once per side and summary versions (`_Run.weakest`)."""
         n = bisect_right(run.ends, k)
-        if n < 2:
-            return None
+        if n < _FEW_STAGES:
+            return None    # a few stages cost less than one query under all their summaries
         last = run.spans[n - min(n, _MOST_REPLACED)][0]
         known = run.weakest.get(k)
-        if known is not None and all(self.policy.summary(q).version == v for q, v in known[1].items()):
-            return known[0]
+        if known is not None and (known[0] is None or
+                                  all(self.policy.summary(q).version == v for q, v in known[1].items())):
+            return known[0]     # satisfiable stays so as summaries grow; a refutation holds until one does
         form = self._summary_form(run, k, last)
         if form is None:
             return None
@@ -370,7 +380,7 @@ class DartOrderSearcher:
         query = (*query, make.not_(make.or_(*known)))
         hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
         try:
-            answer = self.solver.check(Query(query, self.domains, hints, stream=_WEAKEST_STREAM))
+            answer = self.solver.check(Query(query, self.domains, hints, stream=NO_HISTORY))
         except Exception:   # the solver's failure is no proof: run the side
             return False
         return answer.status is Status.UNSAT
@@ -437,7 +447,7 @@ class _Form:
         self.skip = {i for a in replaced for i in range(*run.span(a))}
         self.mapping: dict[Term, Term] = {}
         self.cache: dict = {}
-        self.domain_at: dict[int, Term] = {}   # a replaced activation's first index -> its summary's domain
+        self.domains: list[Term] = []       # the replaced activations' domains, in call order
         self.next_call = 0            # activations[:next_call] are in the mapping
         self.failed = False           # a summary has no class of the run's outcome
         self.firsts: list[Term] = []  # the decided conditions before `upto`, substituted, each once
@@ -453,23 +463,20 @@ class _Form:
             self.next_call += 1
         if self.failed:
             return None
-        # Every condition decided before, implied ones too (one implied by a condition
-        # of a callee that the summary now stands for is implied no more), in path
-        # order, a summary's domain where its call's conditions were: the queries of a
-        # run's sides then share their prefixes, which an incremental solver keeps.
+        # The summaries' domains first, then every condition decided before, implied ones
+        # too: one implied by a condition of a callee that the summary now stands for is
+        # implied no more.  (In path order, with each domain where its call's conditions
+        # were, calc's queries took z3 half as long again: measured, not kept.)
         for i in range(self.upto, k):
-            here = (self.domain_at.get(i), None if i in self.skip else
-                    substitute(run.decided[i].constraint, mapping, cache))
-            for c in here:
-                if c is not None and c not in self.seen:
+            if i not in self.skip:
+                c = substitute(run.decided[i].constraint, mapping, cache)
+                if c not in self.seen:
                     self.seen.add(c)
                     self.firsts.append(c)
                     self.at_index.append(i)
         self.upto = max(self.upto, k)
         before = self.firsts[:bisect_left(self.at_index, k)]
-        # A replaced call that decided nothing, just before the side: its span is empty.
-        empty = () if k not in self.domain_at else (self.domain_at[k],)
-        constraints = (*before, *empty, substitute(run.decided[k].negated, mapping, cache))
+        constraints = (*self.domains, *before, substitute(run.decided[k].negated, mapping, cache))
         out = tuple(c for c in constraints if not (c.op == "const" and c.value is True))
         return out, self.names, mapping
 
@@ -488,7 +495,7 @@ class _Form:
             return
         if a.ret is not None:
             mapping[a.ret] = inst.values[a.outcome]
-        self.domain_at[self.run.span(a)[0]] = domain
+        self.domains.append(domain)
 
 
 def _canonical(a: Activation, mapping: dict, cache: dict | None = None) -> dict:
