@@ -70,6 +70,11 @@ _WEAKEST_STREAM = 13
 # from 12 stages 48, from 4 stages 65; incdec to exhaustion: no check > 155, from 12
 # stages 155 (notes/closing-note-9.md).
 _FEW_STAGES = 12
+# ... and only while each summary it puts in holds at most this many paths: a query under
+# a dozen disjunctions of many string paths each is z3's hardest (calc: 150 runs took
+# 31 CPU s with the check, 21 without), one under a dozen two-path integer summaries
+# is not (incdec's `dec`).
+_FEW_PATHS = 4
 
 
 
@@ -304,6 +309,9 @@ class DartOrderSearcher:
         if form is None:
             return None
         query, used, _ = form
+        if any(len(self.policy.summary(q).paths) > _FEW_PATHS for q in used):
+            run.weakest[k] = (None, None)    # paths are only added: it stays too hard to ask at once
+            return None
         if any(not p.complete for q in used for p in self.policy.summary(q).paths):
             return None    # a summary that leaves conditions out may admit less: stage by stage
         hints = {v: run.assignment[v.value] for c in query for v in c.free if v.value in run.assignment}
