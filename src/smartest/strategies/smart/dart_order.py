@@ -64,18 +64,15 @@ _SUMMARY_STREAM = 12
 _WEAKEST_STREAM = 13
 
 
-# Below this many stages a side is staged query by query (`_weakest_refuted`): the last
-# stage's query, under every summary at once, is the hardest, and a few stages often end
-# at a satisfiable one.  Measured (CPU s, 150 runs of calc.calc, n = 7): no check 31,
-# from 12 stages 48, from 4 stages 65; incdec to exhaustion: no check > 155, from 12
-# stages 155 (notes/closing-note-9.md).
+# Below this many stages a side is staged query by query (`_weakest_refuted`): a few
+# stages often end at a satisfiable one before the last.
 _FEW_STAGES = 12
 # ... and only while each summary it puts in holds at most this many paths: a query under
-# a dozen disjunctions of many string paths each is z3's hardest (calc: 150 runs took
-# 31 CPU s with the check, 21 without), one under a dozen two-path integer summaries
-# is not (incdec's `dec`).
+# a dozen disjunctions of many string paths each is z3's hardest (calc.calc, 150 runs:
+# 20.4 CPU s with this rule, 31.8 with the check from 12 stages on any summaries), one
+# under a dozen two-path integer summaries is not (incdec's `dec`: to exhaustion in
+# 132.7 s with it, unfinished after 415 s without; notes/closing-note-9.md).
 _FEW_PATHS = 4
-
 
 
 # A query with more summaries than this is not asked: each result of a call in a loop is
