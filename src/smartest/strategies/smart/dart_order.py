@@ -116,14 +116,18 @@ class _Run:
     before: list = None      # decided index -> how many path branches come before it
     index: dict = None       # id of a skeleton node -> the decided index at which the run passed it
     weakest: dict = None     # decided index -> (cut of its last stage, summary versions) it was refuted at
-    spans: list = None       # the summarized activations' (first, end) decided indices, in order (disjoint)
+    summarized: list = None  # the summarized activations, in order (their spans are disjoint)
+    spans: list = None       # ... their (first, end) decided indices
+    starts: list = None
     ends: list = None
     _pinned: tuple = None
 
     def __post_init__(self) -> None:
         where = {id(b): j for j, b in enumerate(self.path)}
         self.weakest = {}
-        self.spans = sorted(self.span(a) for a in self.activations if a.summarized)
+        self.summarized = sorted((a for a in self.activations if a.summarized), key=self.span)
+        self.spans = [self.span(a) for a in self.summarized]
+        self.starts = [start for start, _ in self.spans]
         self.ends = [end for _, end in self.spans]
         self.onpath = [where.get(id(b)) for b in self.decided]
         self.before, n = [], 0
@@ -420,8 +424,7 @@ class DartOrderSearcher:
         The sides of one run between two calls replace the same calls: they share one
         `_Form` (its substitution, built as far as the deepest side asked), so a run's
         sides cost O(path) together, not O(path) each (incdec's loop: 700 conditions)."""
-        replaced = tuple(a for a in run.activations if a.summarized and run.span(a)[1] <= k
-                         and run.span(a)[0] >= cut)
+        replaced = tuple(run.summarized[bisect_left(run.starts, cut):bisect_right(run.ends, k)])
         if len(replaced) > _MOST_REPLACED:
             return None
         versions = tuple(self.policy.summary(a.qualname).version for a in replaced)
