@@ -81,3 +81,35 @@ def test_a_helper_called_in_a_loop_costs_queries_as_dart_does():
     reached = {label(module, "countdown", dict(t.inputs)) for t in mine.tests}
     assert {label(module, "countdown", dict(t.inputs)) for t in dart.tests} <= reached
     assert {label(module, "countdown", {"x": x}) for x in range(-5, 70)} <= reached
+
+
+def test_no_query_under_summaries_holds_a_condition_and_its_negation(monkeypatch):
+    """Most sides asked under summaries are conditions the caller decided before, implied
+    there; under a stage that replaces no call between the two, the query holds the
+    condition and its negation, and is refuted without a solver (dart_order._contradictory;
+    calc, 60 runs: 1,116 of 2,586 summary queries were such, each a backend query).  So
+    are DART's queries of the sides whose condition over the inputs was decided before
+    under a callee's own variables (`_Run.dart_refuted`; 22 on calc_pure).  Every query
+    that reaches the solver chain is recorded; the search still reaches every bug DART
+    reaches, by plain re-execution."""
+    from smartest.solver.independence import IndependenceSolver
+    from smartest.terms import build as make
+    asked = []
+    check = IndependenceSolver.check
+
+    def recording(self, query):
+        asked.append(query)
+        return check(self, query)
+
+    monkeypatch.setattr(IndependenceSolver, "check", recording)
+    path = os.path.join(BENCH, "calc_divzero.py")
+    report, mine = first_bugs(path, "calc_pure", "smart-dfs", 4)
+    assert report.stop_reason == "exhausted"
+    summary_queries = [q for q in asked if q.stream == 12]
+    assert len(summary_queries) > 100           # the test reaches the summary queries
+    contradictory = [q for q in asked
+                     if any(make.not_(c) in set(q.constraints[:i]) for i, c in enumerate(q.constraints))]
+    assert not contradictory, len(contradictory)
+    monkeypatch.undo()
+    _, dart = first_bugs(path, "calc_pure", "dart", 4)
+    assert dart and set(dart) <= set(mine)
