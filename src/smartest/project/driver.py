@@ -27,6 +27,7 @@ from typing import Callable
 
 from smartest.emit.names import phrases
 from smartest.emit.pytest_writer import EmitTarget, reads_stdin, write_pytest_suite
+from smartest.emit.stability import Settings, unstable_outcomes
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
@@ -122,7 +123,7 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
                 break
     explored = [r for r in rows if r.report is not None]
     if args.emit_path:
-        _emit(rows, args.emit_path, args.all_paths)
+        _emit(rows, args.emit_path, args.all_paths, Settings.of(options))
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as f:
             json.dump({"schema": SCHEMA, "target": args.target, "strategy": options.strategy,
@@ -278,19 +279,25 @@ def _quietly(action: Callable[[], int], err_path: str) -> int:
             os.close(saved[1])
 
 
-def _emit(rows: list[Row], directory: str, all_paths: bool) -> None:
-    """One pytest file per source module, test_<module>.py, in `directory`."""
+def _emit(rows: list[Row], directory: str, all_paths: bool, stability: Settings) -> None:
+    """One pytest file per source module, test_<module>.py, in `directory`; every
+    regression test's outcome checked in other processes first (emit/stability.py),
+    all the package's in the same few children."""
     by_module: dict[str, list[Row]] = {}
     for r in rows:
         if r.report is not None and r.target is not None:
             by_module.setdefault(r.unit.module, []).append(r)
     os.makedirs(directory, exist_ok=True)
+    entries = {module: [(EmitTarget.from_target(r.target), r.report.suite(all_paths),
+                         phrases(r.report.replay, r.target.file)) for r in group]
+               for module, group in by_module.items()}
+    flat = [(t, tests) for module in by_module for t, tests, _ in entries[module]]
+    unstable = iter(unstable_outcomes(flat, stability))
     for module, group in by_module.items():
-        entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths), phrases(r.report.replay, r.target.file))
-                   for r in group]
         path = os.path.join(directory, f"test_{module.replace('.', '_')}.py")
         stdin = any(reads_stdin(r.report.concretizations) for r in group)
-        for r, counts in zip(group, write_pytest_suite(entries, path, empty_stdin=stdin)):
+        found = [next(unstable) for _ in group]
+        for r, counts in zip(group, write_pytest_suite(entries[module], path, empty_stdin=stdin, unstable=found)):
             r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
 
 
