@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import time
 
 from smartest.engine.isolation import interrupted_by_user, user_interrupt
 from smartest.engine.sandbox import KINDS as SIDE_EFFECT_KINDS, parse_allow
@@ -549,10 +550,31 @@ def _fix_hash_seed() -> None:
         pass  # cannot re-execute: explore with this process's hashing
 
 
+def _started(command_line: bool) -> float:
+    """When the user's command started (time.time()), from which a package run counts
+    its --time-limit (project/slices.py): for a command line, the process's start
+    (Linux: /proc), which execve keeps, so the interpreter's start, its re-execution
+    under PYTHONHASHSEED=0 and the imports are counted; else (main() called from
+    Python) now."""
+    now = time.time()
+    if not command_line:
+        return now
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            start_ticks = int(f.read().rpartition(")")[2].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return now
+    return now - max(uptime - start_ticks / os.sysconf("SC_CLK_TCK"), 0.0)
+
+
 def main(argv: list[str] | None = None) -> int:
+    started = _started(argv is None)
     if argv is None and sys.argv[1:2] == ["explore"]:
         _fix_hash_seed()
     args = _parser().parse_args(argv)
+    args.started_at = started
     command = {"explore": _explore, "emit": _emit, "strategies": _strategies}[args.command]
     return _guarded(lambda: command(args))
 
