@@ -219,7 +219,8 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
         probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,
-                                          whole or at_ceiling(options) or not options.deepen, solver, stats)
+                                          whole or at_ceiling(options) or not options.deepen, solver, stats,
+                                          deadline)
         with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
             factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
                                                  rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
