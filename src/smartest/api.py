@@ -218,6 +218,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                         policy=policy, handler=_Fanout(handlers), sandbox=sandbox, previous=engine, carry=carry)
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
+        engine.deadline = deadline
         probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,
                                           whole or at_ceiling(options) or not options.deepen, solver, stats,
                                           deadline)
