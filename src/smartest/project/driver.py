@@ -306,7 +306,9 @@ def _emit(rows: list[Row], directory: str, all_paths: bool, stability: Settings)
         stdin = any(reads_stdin(r.report.concretizations) for r in group)
         found = [next(unstable) for _ in group]
         for r, counts in zip(group, write_pytest_suite(entries[module], path, empty_stdin=stdin, unstable=found)):
-            r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
+            r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}"
+                           + (f" ({counts['unstable']} asserting less: their outcome differed in another process)"
+                              if counts.get("unstable") else ""))
 
 
 def _coverage(row: Row) -> str:
