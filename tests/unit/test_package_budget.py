@@ -40,9 +40,10 @@ def package(tmp_path):
     return path
 
 
-def _run(package, monkeypatch, work: float, limit: float = 60.0):
+def _run(package, monkeypatch, work: float, limit: float = 60.0, before: float = 0.0):
     """explore_project over FUNCTIONS functions, each exploration taking its whole slice
-    and `work` more seconds of fake time; (slices given, fake seconds elapsed, rows)."""
+    and `work` more seconds of fake time, the command having started `before` seconds
+    earlier; (slices given, fake seconds elapsed, rows)."""
     clock = FakeClock()
     monkeypatch.setattr(driver, "time", clock)
     monkeypatch.setattr("smartest.project.slices.time", clock, raising=False)
@@ -58,7 +59,7 @@ def _run(package, monkeypatch, work: float, limit: float = 60.0):
     captured = {}
     monkeypatch.setattr(driver, "table", lambda rows: captured.setdefault("rows", rows) and "")
     args = argparse.Namespace(target=str(package), emit_path=None, json_path=None, html_dir=None,
-                              all_paths=False, quiet=True, started_at=clock.now)
+                              all_paths=False, quiet=True, started_at=clock.now - before)
     start = clock.now
     driver.explore_project(args, Options(time_limit=limit, workers=1), run_one, forked=False)
     return slices, clock.now - start, captured["rows"]
@@ -91,23 +92,8 @@ def test_no_function_starts_once_the_budget_is_spent(package, monkeypatch):
 def test_time_before_the_first_function_counts(package, monkeypatch):
     """The command's own start (interpreter, re-execution, discovery) is part of the
     budget: a run that started 10 s before the package's exploration has 50 s left."""
-    clock = FakeClock()
-    monkeypatch.setattr(driver, "time", clock)
-    monkeypatch.setattr("smartest.project.slices.time", clock, raising=False)
-    slices = []
-
-    def run_one(child_args, options, target):
-        slices.append(options.time_limit)
-        clock.now += options.time_limit
-        child_args.on_report(Report(target.spec, "dart", 1, 1, False, options.time_limit, {"queries": 0}, []),
-                             target)
-        return 0
-
-    monkeypatch.setattr(driver, "table", lambda rows: "")
-    args = argparse.Namespace(target=str(package), emit_path=None, json_path=None, html_dir=None,
-                              all_paths=False, quiet=True, started_at=clock.now - 10.0)
-    driver.explore_project(args, Options(time_limit=60.0, workers=1), run_one, forked=False)
-    assert sum(slices) == pytest.approx(50.0)
+    slices, elapsed, _ = _run(package, monkeypatch, work=0.0, before=10.0)
+    assert sum(slices) == pytest.approx(50.0) and elapsed == pytest.approx(50.0)
 
 
 def test_slices_alone():
