@@ -51,6 +51,12 @@ def plain(n: int) -> int:
     if n > 10:
         return n * 2
     return n - 1
+
+
+def boxed(n: int):
+    class Local:   # no literal, and no pickle from a package run's child (driver.ReprOnly)
+        pass
+    return Local()
 '''
 UNSTABLE = ("hashed", "set_order", "ident", "address", "keyed")
 PYTEST_SEEDS = ("1234", "98765")   # none of the exploration's (0) or emit/stability.py's SEEDS (1, 2, 3)
@@ -90,6 +96,8 @@ def _check_emitted(source: str) -> None:
         for t in tests:   # the value is still asserted (the pytest runs check it is the right one)
             assert "differs between processes" not in t and re.search(rf"{name}\([^)]*\) == ", t), t
     assert "844421851525" in source   # n + random.Random(0).random(), kept
+    boxed = _tests_of(source, "boxed")   # nothing asserted, and nothing differed
+    assert boxed and not any("differs between processes" in t for t in boxed), boxed
     assert "== 'small'" in source   # address(n <= 3), kept
 
 

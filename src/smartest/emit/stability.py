@@ -24,6 +24,7 @@ checks nothing; the tests are then written as before.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import math
 import os
@@ -36,6 +37,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from smartest.engine.literals import importable, literal
 from smartest.engine.testcase import TestCase
 
 SEEDS = (1, 2, 3)      # PYTHONHASHSEED of the children; the exploration's is 0
@@ -119,7 +121,20 @@ def _row(t: TestCase) -> tuple | None:
     except Exception:
         return None
     raised = (t.raised.type, t.raised.message) if t.raised is not None else None
-    return t.index, inputs, t.outcome, value, type(expected).__name__, raised
+    return t.index, inputs, t.outcome, value, type(expected).__name__ if _asserted(expected) else None, raised
+
+
+def _asserted(value: Any) -> bool:
+    """Whether a test asserts this returned value (and so its type): it has a literal.
+    A value with none (an object with no constructor form, or one a package run's
+    child could not hand back: `driver.ReprOnly`) is not compared, so only whether the
+    call returns is checked."""
+    def ref(cls: type) -> ast.expr | None:
+        return ast.Name("C", ast.Load()) if importable(cls) is not None else None
+    try:
+        return value is None or literal(value, ref, returned=True) is not None
+    except Exception:
+        return False
 
 
 def _run_children(job: dict, deadline: float) -> list[list | None]:
@@ -230,6 +245,8 @@ def _differs(r, outcome: str, expected: Any, type_name: str, raised: tuple | Non
             return "outcome", did
         if 0 < len(message) <= 200 and not re.search(re.escape(message), r.raised.message):
             return "message", f"raised {r.raised.type}: {_short(r.raised.message)}"
+        return None
+    if type_name is None:
         return None
     if type(r.returned).__name__ != type_name:
         return "type", f"returned {_short(r.returned)}"
