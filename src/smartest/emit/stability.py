@@ -147,7 +147,9 @@ def _run_children(job: dict, deadline: float) -> list[list | None]:
         children = []
         for seed in SEEDS:
             out = os.path.join(tmp, f"{seed}.pickle")
-            env = {**os.environ, "PYTHONHASHSEED": str(seed),
+            # TMPDIR inside `tmp`: a child killed at its deadline leaves its sandbox's
+            # scratch directory there, removed below, not in the user's temporary directory.
+            env = {**os.environ, "PYTHONHASHSEED": str(seed), "TMPDIR": tmp,
                    "PYTHONPATH": os.pathsep.join([package_parent, *filter(None, [os.environ.get("PYTHONPATH")])])}
             code = "from smartest.emit.stability import child_main; child_main()"
             children.append((out, subprocess.Popen([sys.executable, "-c", code, job_path, out], env=env,
