@@ -204,9 +204,11 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
     own = own_modules(target.is_own_file)
     workers, why_not = _workers(options)
     first, started, engine, stats, bounded, whole, parallel = options, time.monotonic(), None, None, None, False, None
+    deadline = started + first.time_limit   # no solver query runs past it (solver/z3backend.py)
     while True:  # one round per pair of bounds (engine/deepening)
         solver, stats = build_solver_chain(timeout_ms=options.solver_timeout_ms, rlimit=options.solver_rlimit,
-                                           max_str_len=options.max_str_len, mixed=mixed, stats=stats)
+                                           max_str_len=options.max_str_len, mixed=mixed, stats=stats,
+                                           deadline=deadline)
         searcher, policy = strategy.build(options, solver, target)
         guidance = Guidance(target, options, rewrite=rewrite_tree)   # the loaded code is the rewritten one
         searcher = guidance.wrap(searcher)
@@ -216,12 +218,15 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
                         policy=policy, handler=_Fanout(handlers), sandbox=sandbox, previous=engine, carry=carry)
         # A round gets the whole budget left if its bounds are the ceiling or the last
         # round exhausted its own (a real cut); otherwise half, then it yields.
+        engine.deadline = deadline
         probe = engine.probe = BoundProbe(target.params, options, engine.stats.runs,
-                                          whole or at_ceiling(options) or not options.deepen, solver, stats)
+                                          whole or at_ceiling(options) or not options.deepen, solver, stats,
+                                          deadline)
         with opaque_functions(options, own, target.module), guidance.installed(), intercept(own, policy):
             factory = lambda: build_solver_chain(timeout_ms=options.solver_timeout_ms,  # noqa: E731
                                                  rlimit=options.solver_rlimit, max_str_len=options.max_str_len,
-                                                 mixed=mixed, stats=stats)
+                                                 mixed=mixed, stats=stats,
+                                                 deadline=None if options.ray else deadline)  # another machine's clock
             if options.ray and workers:
                 result, section = explore_on_ray(engine, options.ray, strategy.build, solver_factory=factory)
                 parallel = section if parallel is None else merge_rounds(parallel, section)

@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import time
 
 from smartest.engine.isolation import interrupted_by_user, user_interrupt
 from smartest.engine.sandbox import KINDS as SIDE_EFFECT_KINDS, parse_allow
@@ -222,6 +223,7 @@ def _options(args):
 def _explore_here(args, options, target, run_path: str | None, temporary: bool = False, heartbeat=None) -> int:
     from smartest.api import run_exploration
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.emit.stability import Settings
     from smartest.report.outputs import check_outputs
     from smartest.report.progress import make_progress
     from smartest.report.text import summary
@@ -258,7 +260,8 @@ def _explore_here(args, options, target, run_path: str | None, temporary: bool =
     if args.emit_path:
         from smartest.emit.names import phrases
         counts = write_pytest_module(EmitTarget.from_target(target), report.suite(args.all_paths), args.emit_path,
-                                     phrases(report.replay, target.file), report.concretizations, report.bounded)
+                                     phrases(report.replay, target.file), report.concretizations, report.bounded,
+                                     stability=Settings.of(options))
         counts["paths"] = sum(1 for t in report.tests if not t.bug and t.outcome in ("returned", "raised"))
         emitted = (args.emit_path, counts)
     print(summary(report, target.qualname, emitted))
@@ -407,6 +410,7 @@ def _report_killed(args, options, path: str, temporary: bool, signum: int | None
     watchdog stopped it (`stopped` says why): say with which inputs, keep what was found,
     its bugs confirmed by plain runs as a finished exploration's are."""
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.emit.stability import Settings
     from smartest.engine.outcome import Raised
     from smartest.engine.testcase import TestCase
     from smartest.report.confirm import unreproduced_note
@@ -445,7 +449,8 @@ def _report_killed(args, options, path: str, temporary: bool, signum: int | None
     if changed:
         print(f"  {changed} of them did something else when run plainly: they now expect what the plain run did")
     if args.emit_path and "emit" in run.start:
-        counts = write_pytest_module(EmitTarget.from_dict(run.start["emit"]), tests, args.emit_path)
+        counts = write_pytest_module(EmitTarget.from_dict(run.start["emit"]), tests, args.emit_path,
+                                     stability=Settings.of(options))
         print(f"  tests written to {args.emit_path} ({counts['regression']} regression, {counts['bug']} bug)")
     if args.json_path:
         _write_partial_json(args, run, tests, f"killed by {name}" if name else f"watchdog: {stopped}")
@@ -468,6 +473,7 @@ def _write_partial_json(args, run, tests, stop_reason: str) -> None:
 
 def _emit(args) -> int:
     from smartest.emit.pytest_writer import EmitTarget, write_pytest_module
+    from smartest.emit.stability import Settings
     from smartest.report.outputs import check_writable_file
     from smartest.report.rundir import read_events
 
@@ -486,8 +492,10 @@ def _emit(args) -> int:
     # An interrupted run left no record of which runs read stdin, and every run had the
     # empty one (engine/standins.py): give every test the same, or a test of a stdin
     # reader fails under pytest's captured stdin for a reason no run had.
+    recorded = start.get("options")
     counts = write_pytest_module(EmitTarget.from_dict(start["emit"]), tests, args.output, escapes=escapes,
-                                 bounded=bounded, empty_stdin=stdin)
+                                 bounded=bounded, empty_stdin=stdin,
+                                 stability=Settings.of(recorded if isinstance(recorded, dict) else {}))
     state = "complete run" if end else "interrupted run"
     print(f"smartest: {args.output}: {counts['regression']} regression and {counts['bug']} bug tests "
           f"from {len(tests)} runs ({state})")
@@ -542,10 +550,31 @@ def _fix_hash_seed() -> None:
         pass  # cannot re-execute: explore with this process's hashing
 
 
+def _started(command_line: bool) -> float:
+    """When the user's command started (time.time()), from which a package run counts
+    its --time-limit (project/slices.py): for a command line, the process's start
+    (Linux: /proc), which execve keeps, so the interpreter's start, its re-execution
+    under PYTHONHASHSEED=0 and the imports are counted; else (main() called from
+    Python) now."""
+    now = time.time()
+    if not command_line:
+        return now
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            start_ticks = int(f.read().rpartition(")")[2].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return now
+    return now - max(uptime - start_ticks / os.sysconf("SC_CLK_TCK"), 0.0)
+
+
 def main(argv: list[str] | None = None) -> int:
+    started = _started(argv is None)
     if argv is None and sys.argv[1:2] == ["explore"]:
         _fix_hash_seed()
     args = _parser().parse_args(argv)
+    args.started_at = started
     command = {"explore": _explore, "emit": _emit, "strategies": _strategies}[args.command]
     return _guarded(lambda: command(args))
 

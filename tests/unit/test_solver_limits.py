@@ -38,3 +38,19 @@ def test_the_same_budget_gives_the_same_answers_in_the_same_order():
         backend = Z3Backend(timeout_ms=HOUR_MS, rlimit=5_000)
         return [backend.check(q).status for q in (_taxicab(), Query((build.lt(X, const(3)),)), _taxicab())]
     assert answers() == answers()
+
+
+def test_no_query_runs_past_the_exploration_deadline():
+    """A query asked after the exploration's deadline is not started; one running when
+    the deadline's timer fires is interrupted (simulated here by firing it by hand
+    before the check: the backend is then expired).  Either answers unknown, saying why."""
+    import time
+    late = Z3Backend(timeout_ms=HOUR_MS, rlimit=0, deadline=time.monotonic() - 1.0)
+    answer = late.check(_taxicab())
+    assert answer.status is Status.UNKNOWN and answer.why == Z3Backend.PAST_DEADLINE
+    fired = Z3Backend(timeout_ms=HOUR_MS, rlimit=0, deadline=time.monotonic() + 3600.0)
+    assert fired.check(Query((build.lt(X, const(3)),))).status is Status.SAT
+    fired._expire()
+    assert fired.check(_taxicab()).why == Z3Backend.PAST_DEADLINE
+    roomy = Z3Backend(timeout_ms=HOUR_MS, rlimit=0, deadline=time.monotonic() + 3600.0)
+    assert roomy.check(_taxicab()).status is Status.SAT

@@ -13,12 +13,13 @@ import math
 import os
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from smartest.engine.ambient import read_stdin
 from smartest.engine.literals import Source, class_ref, importable, literal, needs_exact_compare
 from smartest.engine.target import importable_without
 from smartest.engine.testcase import TestCase
+from smartest.emit.stability import Settings, Unstable, unstable_outcomes
 from smartest.errors import SmartestError
 from smartest.report.outputs import importable_name
 from smartest.report.escapes import escape_lines
@@ -74,9 +75,10 @@ def _ident(text: str) -> str:
 
 
 class _Writer:
-    def __init__(self, target: EmitTarget, out_dir: str) -> None:
+    def __init__(self, target: EmitTarget, out_dir: str, unstable: Mapping[int, Unstable] | None = None) -> None:
         self.t = target
         self.out_dir = out_dir
+        self.unstable = unstable or {}   # test index -> what another process did otherwise (emit/stability.py)
         first = target.qualname.split(".")[0]
         # pytest collects any imported name that looks like a test: alias such names.
         self.callee_import = first
@@ -175,7 +177,13 @@ class _Writer:
         if call is None:
             return None
         doc = None
-        if tc.outcome == "crashed":
+        unstable = None if tc.bug else self.unstable.get(tc.index)
+        if unstable is not None and unstable.level == "outcome":
+            return _skipped(name, call, f"not run: {unstable.why()}")
+        if unstable is not None:
+            doc = f"Not asserted: {unstable.why()}."
+            body = self.weakened(tc, call, unstable)
+        elif tc.outcome == "crashed":
             doc = f"Bug found by smartest: {tc.raised.message}" if tc.raised else "Bug found by smartest"
             body = self.crash_test(tc, call)
         elif tc.bug:
@@ -191,10 +199,7 @@ class _Writer:
         elif tc.outcome == "side-effect":
             # The sandbox refused the call: running it for real is the user's decision.
             reason = f"smartest's sandbox refused {tc.raised.message}" if tc.raised else "smartest's sandbox refused a side effect"
-            skip = ast.Call(ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()),
-                                          "skip", ast.Load()), [], [ast.keyword("reason", ast.Constant(reason))])
-            return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
-                                   body=[ast.Expr(call)], decorator_list=[skip], returns=None)
+            return _skipped(name, call, reason)
         elif tc.outcome == "returned":
             lit = self.literal(tc.returned, returned=True)
             if tc.returned is None:
@@ -216,6 +221,30 @@ class _Writer:
             body.insert(0, ast.Expr(ast.Constant(doc)))
         return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
                                body=body, decorator_list=[], returns=None)
+
+
+    def weakened(self, tc: TestCase, call: ast.expr, unstable: Unstable) -> list[ast.stmt]:
+        """The body of a test whose outcome is only partly the same in every process:
+        the exception's class without its message, the returned value's type, or the
+        call alone."""
+        if tc.outcome == "raised" and tc.raised is not None:
+            return [ast.With([ast.withitem(ast.Call(
+                ast.Attribute(ast.Name("pytest", ast.Load()), "raises", ast.Load()),
+                [self.exception(tc.raised.type)], []))], [ast.Expr(call)])]
+        cls = type(tc.returned)
+        if unstable.level == "value" and tc.returned is not None:
+            ref = ast.Name(cls.__name__, ast.Load()) if getattr(builtins, cls.__name__, None) is cls else self.ref(cls)
+            if ref is not None:
+                return [ast.Assert(ast.Compare(ast.Call(ast.Name("type", ast.Load()), [call], []), [ast.Is()], [ref]))]
+        return [ast.Expr(call)]
+
+
+def _skipped(name: str, call: ast.expr, reason: str) -> ast.FunctionDef:
+    """A test that calls the target under `pytest.mark.skip(reason=...)`."""
+    skip = ast.Call(ast.Attribute(ast.Attribute(ast.Name("pytest", ast.Load()), "mark", ast.Load()),
+                                  "skip", ast.Load()), [], [ast.keyword("reason", ast.Constant(reason))])
+    return ast.FunctionDef(name=name, args=ast.arguments([], [], None, [], [], None, []),
+                           body=[ast.Expr(call)], decorator_list=[skip], returns=None)
 
 
 def _short_repr(value) -> str:
@@ -255,10 +284,14 @@ def _same(a, b):
 
 
 def build_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str,
-                        escapes: Sequence[dict] = (), bounded: dict | None = None) -> tuple[str, dict]:
-    """Source of the pytest module, and counts {"regression": n, "bug": m, "skipped": k}.
-    `escapes` (the report's concretizations) and `bounded` go into its docstring."""
-    source, counts = build_pytest_suite([(target, tests, {})], out_path, escapes, bounded)
+                        escapes: Sequence[dict] = (), bounded: dict | None = None,
+                        unstable: Mapping[int, Unstable] | None = None) -> tuple[str, dict]:
+    """Source of the pytest module, and counts {"regression": n, "bug": m, "skipped": k,
+    "unstable": u}.  `escapes` (the report's concretizations) and `bounded` go into its
+    docstring; `unstable` (emit/stability.py) names the tests whose outcome another
+    process did not repeat: they assert only what it did repeat."""
+    source, counts = build_pytest_suite([(target, tests, {})], out_path, escapes, bounded,
+                                        unstable=[unstable or {}])
     return source, counts[0]
 
 
@@ -282,16 +315,18 @@ def empty_stdin(monkeypatch):
 
 
 def build_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequence[dict] = (),
-                       bounded: dict | None = None, empty_stdin: bool | None = None) -> tuple[str, list[dict]]:
+                       bounded: dict | None = None, empty_stdin: bool | None = None,
+                       unstable: Sequence[Mapping[int, Unstable]] = ()) -> tuple[str, list[dict]]:
     """One pytest module for several functions of the same module (a module run):
     its source, and the counts of each entry.  `empty_stdin`: some run read standard
-    input, so every test runs with the empty stdin the runs had (None: as `escapes` say)."""
+    input, so every test runs with the empty stdin the runs had (None: as `escapes` say).
+    `unstable`: per entry, as `build_pytest_module` takes it."""
     if empty_stdin is None:
         empty_stdin = reads_stdin(escapes)
     out_dir = os.path.dirname(os.path.abspath(out_path))
     writers, funcs, all_counts = [], [], []
-    for target, tests, phrases in entries:
-        w = _Writer(target, out_dir)
+    for n, (target, tests, phrases) in enumerate(entries):
+        w = _Writer(target, out_dir, unstable[n] if n < len(unstable) else None)
         fs, counts = _test_functions(w, target, tests, phrases)
         writers.append(w)
         funcs += fs
@@ -371,7 +406,8 @@ def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase],
     base = f"test_{_ident(target.qualname)}"
     used: set[str] = set()
     seen_inputs: set = set()
-    counts = {"regression": 0, "bug": 0, "skipped": 0}
+    counts = {"regression": 0, "bug": 0, "skipped": 0,
+              "unstable": sum(1 for tc in tests if not tc.bug and tc.index in w.unstable)}
     groups: dict[str, list[TestCase]] = {}
     for tc in tests:
         if tc.bug:
@@ -380,7 +416,7 @@ def _test_functions(w: "_Writer", target: EmitTarget, tests: Sequence[TestCase],
         if key in seen_inputs:
             continue
         seen_inputs.add(key)
-        groups.setdefault(_shape(tc), []).append(tc)
+        groups.setdefault("" if tc.index in w.unstable else _shape(tc), []).append(tc)
     for shape, group in groups.items():
         made = _parametrized(w, base, shape, group, phrases, used) if shape and len(group) > 1 else None
         if made is not None:
@@ -509,16 +545,20 @@ def _one_case_per_line(line: str) -> str:
 
 def write_pytest_module(target: EmitTarget, tests: Sequence[TestCase], out_path: str,
                         phrases: dict | None = None, escapes: Sequence[dict] = (), bounded: dict | None = None,
-                        empty_stdin: bool | None = None) -> dict:
+                        empty_stdin: bool | None = None, stability: Settings | None = None) -> dict:
     """`phrases`: {test index: what distinguishes it} (emit/names.py), for test names;
     `escapes` and `bounded` (the report's) go into the module's docstring; `empty_stdin`
-    as `build_pytest_suite` takes it."""
-    return write_pytest_suite([(target, tests, phrases or {})], out_path, escapes, bounded, empty_stdin)[0]
+    as `build_pytest_suite` takes it.  `stability`: check every regression test's
+    outcome in other processes first, run so (emit/stability.py); None: no check."""
+    unstable = unstable_outcomes([(target, tests)], stability) if stability is not None else ()
+    return write_pytest_suite([(target, tests, phrases or {})], out_path, escapes, bounded, empty_stdin,
+                              unstable)[0]
 
 
 def write_pytest_suite(entries: Sequence[Entry], out_path: str, escapes: Sequence[dict] = (),
-                       bounded: dict | None = None, empty_stdin: bool | None = None) -> list[dict]:
-    source, counts = build_pytest_suite(entries, out_path, escapes, bounded, empty_stdin)
+                       bounded: dict | None = None, empty_stdin: bool | None = None,
+                       unstable: Sequence[Mapping[int, Unstable]] = ()) -> list[dict]:
+    source, counts = build_pytest_suite(entries, out_path, escapes, bounded, empty_stdin, unstable)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w", encoding="utf-8") as f:
         f.write(source)

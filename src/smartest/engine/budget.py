@@ -5,10 +5,14 @@ import time
 
 
 class Budget:
-    def __init__(self, max_runs: int, time_limit: float, max_bugs: int = 0) -> None:
+    def __init__(self, max_runs: int, time_limit: float, max_bugs: int = 0, deadline: float | None = None) -> None:
+        """`deadline` (time.monotonic()): the whole exploration's, which its solver
+        queries stop at too (solver/z3backend.py), when earlier than time_limit from now:
+        a search whose queries all answer "past the deadline" must stop on the time
+        limit, not run on and end "stalled"."""
         self.max_runs = max_runs
         self.max_bugs = max_bugs   # 0: no limit
-        self.deadline = time.monotonic() + time_limit
+        self.deadline = min(time.monotonic() + time_limit, float("inf") if deadline is None else deadline)
         self.started = time.monotonic()
 
     def exhausted(self, runs: int, bugs: int = 0) -> str | None:

@@ -72,14 +72,16 @@ class BoundProbe:
     """Decides whether an unsatisfiable query was cut by the bounds (see the module)."""
 
     def __init__(self, params, options: Options, runs: int = 0, last: bool = False, solver=None,
-                 stats: SolverStats | None = None) -> None:
+                 stats: SolverStats | None = None, deadline: float | None = None) -> None:
         """`runs`: runs made before this round.  A round that has seen a cut yields to
         the next after half of the budget left (unless its bounds are the ceiling,
         `last`), so a search that cannot exhaust its bound still gets past it.
         `solver`: the round's solver chain, whose string lowering and z3 translation
         the probe shares (its queries are `fresh`: they touch no incremental solver,
         so the round's models are what they would be without the probe); `stats`
-        count the probes."""
+        count the probes; `deadline`: the exploration's, past which no probe's query runs
+        (solver/z3backend.py)."""
+        self.deadline_s = deadline
         self.domains, self.bounded = _opened(params, options)
         self.run_share = float("inf") if last else runs + max(1, (options.max_runs - runs) // 2)
         self.deadline = float("inf") if last else time.monotonic() + options.time_limit / 2
@@ -107,7 +109,8 @@ class BoundProbe:
         self._probed.add(constraints[-1])
         if self.layer is None:
             layer, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
-                                          max_str_len=self.options.max_str_len, cache=False, slicing=False)
+                                          max_str_len=self.options.max_str_len, cache=False, slicing=False,
+                                          deadline=self.deadline_s)
             self.layer = _lowering_layer(layer)
         self.probes += 1
         if self.stats is not None:
@@ -130,7 +133,8 @@ class BoundProbe:
         if self.wide is None:
             chain, _ = build_solver_chain(timeout_ms=self.options.solver_timeout_ms,
                                           rlimit=self.options.solver_rlimit // WIDE_PROBE_SHARE,
-                                          max_str_len=MAX_STR_LEN, cache=False, slicing=False)
+                                          max_str_len=MAX_STR_LEN, cache=False, slicing=False,
+                                          deadline=self.deadline_s)
             self.wide = _lowering_layer(chain)
         return self.wide.open_lengths_check(query).status is not Status.UNSAT
 

@@ -112,6 +112,7 @@ class Engine:
         self.inputs = frozenset(v.value for p in target.params for v, _ in p.kind.variables(p.name, options, 0))
         self.fallback = ConstraintFallback(self.inputs)
         self.probe = probe
+        self.deadline: float | None = None   # the exploration's, set by api (engine/budget.py)
         self.last_signature = 0
         self.fallback_directive = getattr(searcher, "fallback_directive", None)
         self._guess = getattr(searcher, "guess", None)
@@ -167,7 +168,7 @@ class Engine:
     def _explore(self, budget: Budget | None = None, start: bool = True) -> ExplorationStats:
         """`budget`: what is left of the exploration's (default: all of it); `start`:
         begin with a random run (a parallel coordinator's tail goes on without one)."""
-        budget = budget or Budget(self.options.max_runs, self.options.time_limit, self.options.max_bugs)
+        budget = budget or Budget(self.options.max_runs, self.options.time_limit, self.options.max_bugs, self.deadline)
         stalled = 0
         try:
             if start and not budget.exhausted(0):

@@ -325,7 +325,7 @@ def explore_parallel(engine: Engine, workers: int, *, solver_factory, spawner=No
     this process's summaries, and leave no inputs of a run they die in).
     Returns the statistics and a report section."""
     options, stats = engine.options, engine.stats
-    budget = Budget(options.max_runs, options.time_limit, options.max_bugs)
+    budget = Budget(options.max_runs, options.time_limit, options.max_bugs, engine.deadline)
     cpu, runs = time.process_time(), stats.runs
     engine.side_keys = True     # the workers' branch sides arrive as keys
     stats.branch_sides = {(getattr(site, "key", site), taken) for site, taken in stats.branch_sides}

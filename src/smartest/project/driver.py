@@ -3,8 +3,8 @@ forked child as a one-function run, under one shared time budget.
 
 With `--workers N` the functions are spread over N processes (issue 16: each function's
 own search then runs in one process).  The budget is shared by slicing: each function gets what is left divided by the
-functions still to explore, so what a function that finishes early leaves goes to
-the others.  The child hands its report back through a pickle file (values keep
+functions still to explore, less the work around each exploration (project/slices.py), so what a
+function that finishes early leaves goes to the others and the run ends near its budget.  The child hands its report back through a pickle file (values keep
 their types, which JSON would lose); a child killed by its target leaves the
 partial JSON report of `cli._report_killed` instead.  The results are one pytest
 file per source module, one JSON report with a section per function, and a table.
@@ -27,15 +27,16 @@ from typing import Callable
 
 from smartest.emit.names import phrases
 from smartest.emit.pytest_writer import EmitTarget, reads_stdin, write_pytest_suite
+from smartest.emit.stability import Settings, unstable_outcomes
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
 from smartest.project.discover import Unit, discover
+from smartest.project.slices import MIN_SLICE_S, Slices
 from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
 from smartest.report.text import bounded_verdict, incomplete_why
 
-MIN_SLICE_S = 1.0
 GRACE_S = 20.0     # past its slice, what a function's child gets for the replay and the report
 
 
@@ -103,26 +104,33 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
         raise TargetError(f"{args.target}: no public function found")
     rows = [Row(u, reason=u.reason) for u in units]
     todo = [r for r in rows if not r.reason]
-    deadline = time.monotonic() + options.time_limit
+    slices = Slices(options.time_limit, spent=max(time.time() - getattr(args, "started_at", time.time()), 0.0))
     workers = min(options.workers or os.cpu_count() or 1, len(todo))
     with tempfile.TemporaryDirectory(prefix="smartest-project-") as tmp:
         if forked and workers > 1:
-            _explore_in_parallel(todo, args, options, run_one, tmp, workers)
+            _explore_in_parallel(todo, args, options, run_one, tmp, workers, slices.left())
             todo = []
         for i, row in enumerate(todo):
-            left = max(deadline - time.monotonic(), 0.0)
-            share = max(left / (len(todo) - i), MIN_SLICE_S)
+            share = slices.next(len(todo) - i)
+            if share is None:
+                for later in todo[i:]:
+                    later.reason = f"the --time-limit ({options.time_limit:g} s) was used up before it"
+                _progress(args, f"{i} of {len(todo)} functions explored; --time-limit used up")
+                break
             _progress(args, f"{i} of {len(todo)} functions explored; now {row.unit.name} ({share:.3g} s)")
             fired: list[int] = []
             with _watchdog(share + max(share, GRACE_S), fired) if forked else contextlib.nullcontext():
                 _explore_unit(row, args, dataclasses.replace(options, time_limit=share), run_one, tmp, i)
+            slices.done(row.report.time_s if row.report is not None and row.report.time_s > 0 else share)
+            if args.emit_path and row.report is not None:
+                slices.reserve_for_emission(len(row.report.suite(args.all_paths)))
             if row.report is not None and row.report.stop_reason == "interrupted" and not fired:
                 for later in todo[i + 1:]:   # Ctrl-C: the user stops the whole run, not one function
                     later.reason = "interrupted"
                 break
     explored = [r for r in rows if r.report is not None]
     if args.emit_path:
-        _emit(rows, args.emit_path, args.all_paths)
+        _emit(rows, args.emit_path, args.all_paths, Settings.of(options))
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as f:
             json.dump({"schema": SCHEMA, "target": args.target, "strategy": options.strategy,
@@ -199,11 +207,12 @@ def _unit_in_worker(job: tuple) -> tuple[str, int]:
     return row.reason, row.status
 
 
-def _explore_in_parallel(todo: list[Row], args, options, run_one: Callable, tmp: str, workers: int) -> None:
+def _explore_in_parallel(todo: list[Row], args, options, run_one: Callable, tmp: str, workers: int,
+                         left: float) -> None:
     """Functions spread over `workers` processes, each with an equal share of the time
-    budget times the workers (they run side by side); each function's own search runs
+    `left` times the workers (they run side by side); each function's own search runs
     in one process."""
-    share = max(options.time_limit * workers / max(len(todo), 1), MIN_SLICE_S)
+    share = max(left * workers / max(len(todo), 1), MIN_SLICE_S)
     unit_options = dataclasses.replace(options, time_limit=share, workers=1)
     jobs = [(row, args, unit_options, run_one, tmp, i, share + max(share, GRACE_S)) for i, row in enumerate(todo)]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -278,20 +287,28 @@ def _quietly(action: Callable[[], int], err_path: str) -> int:
             os.close(saved[1])
 
 
-def _emit(rows: list[Row], directory: str, all_paths: bool) -> None:
-    """One pytest file per source module, test_<module>.py, in `directory`."""
+def _emit(rows: list[Row], directory: str, all_paths: bool, stability: Settings) -> None:
+    """One pytest file per source module, test_<module>.py, in `directory`; every
+    regression test's outcome checked in other processes first (emit/stability.py),
+    all the package's in the same few children."""
     by_module: dict[str, list[Row]] = {}
     for r in rows:
         if r.report is not None and r.target is not None:
             by_module.setdefault(r.unit.module, []).append(r)
     os.makedirs(directory, exist_ok=True)
+    entries = {module: [(EmitTarget.from_target(r.target), r.report.suite(all_paths),
+                         phrases(r.report.replay, r.target.file)) for r in group]
+               for module, group in by_module.items()}
+    flat = [(t, tests) for module in by_module for t, tests, _ in entries[module]]
+    unstable = iter(unstable_outcomes(flat, stability))
     for module, group in by_module.items():
-        entries = [(EmitTarget.from_target(r.target), r.report.suite(all_paths), phrases(r.report.replay, r.target.file))
-                   for r in group]
         path = os.path.join(directory, f"test_{module.replace('.', '_')}.py")
         stdin = any(reads_stdin(r.report.concretizations) for r in group)
-        for r, counts in zip(group, write_pytest_suite(entries, path, empty_stdin=stdin)):
-            r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}")
+        found = [next(unstable) for _ in group]
+        for r, counts in zip(group, write_pytest_suite(entries[module], path, empty_stdin=stdin, unstable=found)):
+            r.notes.append(f"{counts['regression']} regression and {counts['bug']} bug tests in {path}"
+                           + (f" ({counts['unstable']} asserting less: their outcome differed in another process)"
+                              if counts.get("unstable") else ""))
 
 
 def _coverage(row: Row) -> str:

@@ -116,6 +116,10 @@ def summary(report: Report, qualname: str, emitted: tuple[str, dict] | None = No
         path, counts = emitted
         of = f" of {counts['paths']} (minimal suite)" if counts.get("paths", counts["regression"]) != counts["regression"] else ""
         lines.append(f"  tests written to {path} ({counts['regression']} regression{of}, {counts['bug']} bug)")
+        if counts.get("unstable"):
+            n = counts["unstable"]
+            lines.append(f"  {n} of them {'asserts' if n == 1 else 'assert'} less than the run saw: the outcome "
+                         f"differed in another process (hash seed, id, chance, clock); each test says how")
     if report.run_dir:
         lines.append(f"  run directory: {report.run_dir}")
     # Each line escaped on its own: a newline inside a message is the target's text.

@@ -80,12 +80,13 @@ class _BackendCounter:
 
 def build_solver_chain(*, timeout_ms: int = 5000, rlimit: int = 0, max_str_len: int = 8, cache: bool = True,
                        slicing: bool = True, smtlib_log: TextIO | None = None, stats: SolverStats | None = None,
-                       mixed=None) -> tuple[Solver, SolverStats]:
-    """`mixed`: a `solver.mixed.MixedSolving` to add its layer (None: no mixed solving)."""
+                       mixed=None, deadline: float | None = None) -> tuple[Solver, SolverStats]:
+    """`mixed`: a `solver.mixed.MixedSolving` to add its layer (None: no mixed solving);
+    `deadline` (time.monotonic()): no query of the chain runs past it (z3backend.py)."""
     from smartest.solver.z3backend import Z3Backend, to_smtlib
 
     stats = stats or SolverStats()
-    solver: Solver = Z3Backend(timeout_ms=timeout_ms, rlimit=rlimit)
+    solver: Solver = Z3Backend(timeout_ms=timeout_ms, rlimit=rlimit, deadline=deadline)
     if smtlib_log is not None:
         solver = LoggingSolver(solver, smtlib_log, to_smtlib)
     solver = _BackendCounter(solver, stats)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Callable
 
@@ -113,12 +115,26 @@ def _and_const_int(x, c: int):
     return out
 
 
+class PastDeadline(Exception):
+    """The exploration's deadline passed while a query was being translated."""
+
+
+class Expiry:
+    """Set once the exploration's deadline has passed (by Z3Backend's timer): a long
+    translation (a regex over 40 string positions, in Python, where z3's interrupt does
+    not reach) stops at the next term."""
+
+    hit = False
+
+
 class Translator:
     """Term -> z3 expression in one encoding, memoized on the (hash-consed) term; also
     the exactness guards below each term."""
 
-    def __init__(self, mode: str = "int", width: int = MIN_WIDTH, bound: int = POW_BOUND) -> None:
+    def __init__(self, mode: str = "int", width: int = MIN_WIDTH, bound: int = POW_BOUND,
+                 expiry: Expiry | None = None) -> None:
         self.mode, self.width, self.bound = mode, width, bound
+        self.expiry = expiry or Expiry()
         self.cache: dict[Term, Any] = {}
         self.guards: dict[Term, frozenset] = {}   # only terms with a non-empty set
         self.axioms: dict[Term, frozenset] = {}   # facts about the functions a term applies
@@ -133,6 +149,8 @@ class Translator:
             return hit
         stack = [t]
         while stack:  # iterative post-order: deep path terms would overflow recursion
+            if self.expiry.hit:
+                raise PastDeadline
             cur = stack[-1]
             if cur in self.cache:
                 stack.pop()
@@ -542,9 +560,17 @@ class Z3Backend:
     constraint, so one solver per first constraint keeps each prefix in place."""
 
     POOL = 8
+    PAST_DEADLINE = "the exploration's --time-limit was reached during the query"
 
-    def __init__(self, timeout_ms: int = 5000, rlimit: int = 0) -> None:
+    def __init__(self, timeout_ms: int = 5000, rlimit: int = 0, deadline: float | None = None) -> None:
+        """`deadline` (time.monotonic()): when the exploration's time is up.  A check
+        still running then is interrupted (z3's rlimit alone let one query started
+        just before --time-limit run 47 s past it: inflection's `tableize`, in z3's
+        simplification of an assertion, where no check timeout applies), and no check
+        starts after it; either is unknown, and the exploration stops at its budget."""
         self.timeout_ms = timeout_ms
+        self.deadline = deadline
+        self.expiry = Expiry()
         self.limits = Limits(timeout_ms, rlimit)
         self.ctx = z3.Context()           # this backend's own (see `_in_context`)
         with _in_context(self.ctx, None):
@@ -559,7 +585,7 @@ class Z3Backend:
         key = (mode, width if mode == "bv" else 0, bound)
         tr = self.translators.get(key)
         if tr is None:
-            tr = self.translators[key] = Translator(mode, width, bound)
+            tr = self.translators[key] = Translator(mode, width, bound, self.expiry)
         return tr
 
     def _solver_for(self, tr: Translator, first: Term | None, stream: int = 0) -> _Incremental:
@@ -577,6 +603,13 @@ class Z3Backend:
     # -- solving (the strategy is z3-free: solver/exactness.py) ---------------------
     def check(self, query: Query) -> Answer:
         self.last_why = ""
+        left = float("inf") if self.deadline is None else self.deadline - time.monotonic()
+        if left <= 0 or self.expiry.hit:
+            return Answer(Status.UNKNOWN, why=self.PAST_DEADLINE)
+        timer = threading.Timer(left, self._expire) if left != float("inf") else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
         try:
             with _in_context(self.ctx, self.constants):
                 answer = self.strategy.check(query, self.solve)
@@ -586,9 +619,25 @@ class Z3Backend:
             # half-pushed constraint, are dropped.
             self.pool.clear()
             return Answer(Status.UNKNOWN, why="a term too deep to translate")
+        except (z3.Z3Exception, PastDeadline):
+            if not self.expiry.hit:
+                raise
+            self.pool.clear()     # interrupted inside an assertion: a half-pushed constraint
+            return Answer(Status.UNKNOWN, why=self.PAST_DEADLINE)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if self.expiry.hit and answer.status is Status.UNKNOWN:
+            return Answer(answer.status, answer.model, self.PAST_DEADLINE)
         if answer.status is Status.UNKNOWN and not answer.why and self.last_why:
             return Answer(answer.status, answer.model, self.last_why)
         return answer
+
+    def _expire(self) -> None:
+        """The timer's thread, at the deadline: z3 calls release the GIL, and an
+        interrupt cancels the context's running operation."""
+        self.expiry.hit = True
+        self.ctx.interrupt()
 
     def solve(self, mode: str, width: int, bound: int, query: Query, under: bool) -> tuple[Status, Any, bool]:
         variables = {v for c in query.constraints for v in c.free}
