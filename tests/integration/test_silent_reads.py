@@ -115,3 +115,23 @@ def test_len_of_a_range_longer_than_a_c_ssize_t_raises_overflow_error():
     report = _explore(st.direct_range_length, max_runs=40)
     assert _reached(st.direct_range_length, report) == {0, 1, "OverflowError"}
     assert report.complete
+
+
+@pytest.mark.parametrize("fn", [st.shelf_holds, st.shelf_called], ids=lambda f: f.__name__)
+def test_a_package_class_s_contains_and_call_run_by_the_interpreter_are_followed(fn):
+    """`n in package.Shelf(...)` and `package.Shelf(...)(n)`: the class's `__contains__`
+    and `__call__` indexed a plain list with the SymInt, as the interpreter ran them.
+    main: complete, `return 1` never reached."""
+    report = _explore(fn, max_runs=40)
+    assert _reached(fn, report) == _reachable(fn)
+    assert report.complete, report.concretizations
+
+
+def test_len_of_an_object_whose_len_returns_a_symbolic_int_keeps_it():
+    """An own class's `__len__` returning the SymInt: C read it as a ssize_t (and
+    raised ValueError below 0, OverflowError past 2**63 - 1), and `len(x) == 2` was a
+    plain comparison.  main: complete after 1 run, {0} of {0, 1, ValueError,
+    OverflowError}."""
+    report = _explore(st.own_len, max_runs=40)
+    assert _reached(st.own_len, report) == {0, 1, "ValueError", "OverflowError"}
+    assert report.complete

@@ -107,6 +107,12 @@ def contains(item: Any, container: Any) -> Any:
             concrete = scalar_value(item) in container   # the plain value: hashing a proxy is an escape
             options = [e for e in (_equal_term(item, term, k) for k in keys) if e is not None]
             return make_bool(bool(concrete), build.or_(*options))
+    method = getattr(type(container), "__contains__", None)
+    if type(method) is FunctionType:
+        # Python code (a library class's is shadowed or watched through the guard);
+        # `in` takes the truth of what it returns, as CPython does.
+        found = call(method, container, item)
+        return found if type(found) is bool or type(found) is SymBool else bool(found)
     return item in container
 
 

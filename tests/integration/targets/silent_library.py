@@ -97,3 +97,19 @@ class Row:
 
     def widened(self, n):
         return len(self.cells + [0] * n)
+
+
+class Shelf:
+    """A package class whose dunders take the proxy as an argument."""
+
+    def __init__(self, cells):
+        self.cells = list(cells)
+
+    def __contains__(self, i):
+        return 0 <= i < len(self.cells) and self.cells[i] > 1
+
+    def __add__(self, i):
+        return self.cells[i]
+
+    def __call__(self, i):
+        return self.cells[i]

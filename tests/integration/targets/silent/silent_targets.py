@@ -178,3 +178,31 @@ def user_list_insert(n: int) -> int:
     xs = collections.UserList([1, 2, 3])
     xs.insert(n, 9)
     return 1 if xs[0] == 9 else 0
+
+
+def shelf_holds(n: int) -> int:
+    """`in` runs the package class's `__contains__`."""
+    return 1 if n in lib.Shelf([1, 2, 3]) else 0
+
+
+def shelf_plus(n: int) -> int:
+    """`+` runs the package class's `__add__`."""
+    return 1 if lib.Shelf([1, 2, 3]) + n == 2 else 0
+
+
+def shelf_called(n: int) -> int:
+    """Calling an instance runs the package class's `__call__`."""
+    return 1 if lib.Shelf([1, 2, 3])(n) == 2 else 0
+
+
+class _Sized:
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+def own_len(n: int) -> int:
+    """An own class's `__len__` returning the SymInt: len() reads it as a C ssize_t."""
+    return 1 if len(_Sized(n)) == 2 else 0
