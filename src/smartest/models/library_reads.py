@@ -82,7 +82,9 @@ def call_arguments(frame: FrameType) -> tuple[tuple, dict] | None:
     i -= 1
     names: tuple = ()
     if i >= 0 and listing[i].opname == "KW_NAMES":
-        names = listing[i].argval if isinstance(listing[i].argval, tuple) else ()
+        names = frame.f_code.co_consts[listing[i].arg]     # 3.11's dis shows the index, not the names
+        if not isinstance(names, tuple):
+            return None
         i -= 1
     if i - argc + 1 < 0:
         return None
