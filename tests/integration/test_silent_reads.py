@@ -77,11 +77,14 @@ def test_a_package_function_called_back_by_c_is_followed_or_recorded(fn):
 
 
 @pytest.mark.parametrize("fn", [st.mapped_head, st.mapped_head_by_slice, st.mapped_joined, st.mapped_indexed,
-                                st.mapped_picked, st.mapped_percent, st.mapped_range_length],
+                                st.mapped_picked, st.mapped_percent, st.mapped_range_length,
+                                st.sorted_by_package_key, st.max_by_package_key],
                          ids=lambda f: f.__name__)
 def test_a_package_function_called_back_by_c_is_followed_as_a_shadow(fn):
     """The called-back function runs as a rewritten shadow, like a direct call of it:
-    every outcome, and complete."""
+    every outcome, and complete (also as the key of the `sorted` and `max` models,
+    which hand it to the builtins).  main: complete after 1 run, e.g.
+    sorted_by_package_key reached {'IndexError'} of {0, 'IndexError'}."""
     report = _explore(fn, max_runs=40)
     assert _reached(fn, report) == _reachable(fn)
     assert report.complete, report.concretizations

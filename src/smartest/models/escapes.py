@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from smartest.models import library_reads
 from smartest.models.int_reads import reads_int_value as _reads_int_value
+from smartest.models.registry import REGISTRY
 from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.dicts import SymDict
 from smartest.symbolic.floats import SymFloat
@@ -285,7 +286,7 @@ def call(fn: Callable, /, *args, **kwargs):
     rec = ACTIVE.get()
     if rec is None:
         return fn(*args, **kwargs)
-    if id(fn) in _CALLING_BUILTINS:
+    if id(fn) in (_CALLING_BUILTINS or _calling_builtins()):
         args, kwargs = _guarded_callbacks(args, kwargs)
     if not holds_proxy(args, kwargs):
         # No proxy among the arguments.  Library Python code given an object that keeps
@@ -332,7 +333,15 @@ CALLS_BACK = frozenset({
     "itertools.groupby", "itertools.takewhile", "itertools.dropwhile", "itertools.filterfalse",
     "itertools.starmap", "itertools.accumulate",
 })
-_CALLING_BUILTINS = frozenset(id(getattr(builtins, n)) for n in ("map", "filter", "sorted", "min", "max"))
+_CALLING_NAMES = ("map", "filter", "sorted", "min", "max")
+_CALLING_BUILTINS: set[int] = set()     # their ids and their models' (the models register after this module loads)
+
+
+def _calling_builtins() -> set[int]:
+    if not _CALLING_BUILTINS:
+        for n in _CALLING_NAMES:
+            _CALLING_BUILTINS.update({id(getattr(builtins, n)), id(REGISTRY.get(n, getattr(builtins, n)))})
+    return _CALLING_BUILTINS
 _PLAIN_CALLABLES = (*_C_CALLABLES, type, FunctionType, MethodType)
 
 

@@ -206,3 +206,12 @@ class _Sized:
 def own_len(n: int) -> int:
     """An own class's `__len__` returning the SymInt: len() reads it as a C ssize_t."""
     return 1 if len(_Sized(n)) == 2 else 0
+
+
+def sorted_by_package_key(n: int) -> int:
+    """`sorted(key=package.f)`: C calls the key."""
+    return 1 if sorted([n], key=lib.picked)[0] == 5 else 0
+
+
+def max_by_package_key(n: int) -> int:
+    return 1 if max([n], key=lib.picked) == 1 else 0
