@@ -17,7 +17,13 @@ else that receives a proxy records a concretization (site, callee, reason):
   given a proxy runs as a rewritten shadow, followed like own code (models/shadows.py,
   through `FOLLOWERS`); where it cannot be one, it runs under a profile hook that records every call of an unfollowed C
   function made while a proxy is among the calling frame's locals (an
-  approximation: a temporary never stored in a local is not seen);
+  approximation: a temporary never stored in a local is not seen), and the reads of
+  a SymInt that followed callees, subscripts and `range` make in C
+  (models/library_reads.py);
+* library code the interpreter would run by itself goes through the guard too: a
+  library function handed to a C callable that calls it back (`CALLS_BACK`: map's
+  function, sorted's key), and a class's Python `__getitem__`, `__contains__`,
+  `__len__` and `__call__` (models/syntax.py, builtins_core.py);
 * dunders the proxy classes inherit from their builtin base without overriding them
   (`__format__`, `__len__` of a str reached from C, `__sizeof__`...) get recording
   wrappers (`guard_inherited`), public methods already have them in each proxy's
