@@ -76,7 +76,12 @@ def _counting(n):
     return list(range(n))
 
 
+def _range_as_a_type(x):
+    return isinstance(x, range)
+
+
 def test_reads_without_call_is_decided_from_the_code():
+    assert not reads_without_call(_range_as_a_type.__code__)
     assert reads_without_call(_index.__code__)
     assert not reads_without_call(_constant_index.__code__)
     assert reads_without_call(_bounded_slice.__code__)

@@ -128,8 +128,8 @@ _COUNTING_TYPES = frozenset({"range", "bytes", "bytearray"})
 
 def _indexing_at(listing: list, k: int) -> bool:
     ins = listing[k]
-    if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME") and ins.argval in _COUNTING_TYPES:
-        return True
+    if ins.argval in _COUNTING_TYPES and (ins.opname == "LOAD_NAME" or ins.opname == "LOAD_GLOBAL" and ins.arg & 1):
+        return True     # LOAD_GLOBAL's low bit: the name is loaded to be called (not `isinstance(x, range)`)
     if ins.opname in _INDEXING:
         before = listing[k - 1] if k else None
         if before is None or before.opname == "LOAD_CONST":
