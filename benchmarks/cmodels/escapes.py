@@ -41,7 +41,7 @@ def main() -> None:
     import targets
     names = [n for n, f in vars(targets).items() if inspect.isfunction(f) and f.__module__ == "targets"]
     per_callee: collections.Counter = collections.Counter()
-    print(f"{'function':16} {'runs':>5} {'outcomes':>8} {'complete':>8}  escapes (callee: runs)")
+    print(f"{'function':16} {'runs':>5} {'queries':>7} {'outcomes':>8} {'complete':>8}  escapes (callee: runs)")
     for name in names:
         if args.only and name not in args.only:
             continue
@@ -52,7 +52,8 @@ def main() -> None:
             seen[c.get("callee") or c.get("reason")] += c.get("count", 1)
         per_callee.update(seen)
         shown = ", ".join(f"{k}: {v}" for k, v in seen.most_common()) or "-"
-        print(f"{name:16} {r.runs:5} {len(_outcomes(getattr(targets, name), r)):8} {str(r.complete):>8}  {shown}")
+        print(f"{name:16} {r.runs:5} {r.solver.get('queries', 0):7} {len(_outcomes(getattr(targets, name), r)):8} "
+              f"{str(r.complete):>8}  {shown}")
     print("\nper callee (runs with the escape, summed over the functions):")
     for k, v in per_callee.most_common():
         print(f"  {v:5}  {k}")

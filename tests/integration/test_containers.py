@@ -40,7 +40,8 @@ EXPECTED = {
     "plain_account": {R + "'empty'", R + "'ok'", "raise ValueError"},
     "sorting": {R + "'one-to-three'", R + "'reversed'", R + "'spread'", R + "'other'"},
     "enumerate_zip": {R + "'second-equal'", R + "'none'"},
-    "range_bounds": {R + "'in-three'", R + "'last-five'", R + "'other'"},
+    # len(range(n)) past 2**63 - 1 raises OverflowError in CPython (range_bounds(2**63, 0)).
+    "range_bounds": {R + "'in-three'", R + "'last-five'", R + "'other'", "bug OverflowError"},
     "nested_lists": {R + "'found'", R + "'other'"},
     "optional_list": {R + "'empty'", R + "'first-neg'", R + "'first-nonneg'"},
     "bare_list": {R + "'sum-ten'", R + "'other'"},

@@ -10,8 +10,9 @@ import builtins
 import io
 import operator
 import sys
+from types import FunctionType
 
-from smartest.models.escapes import holds_proxy
+from smartest.models.escapes import call, holds_proxy, is_proxy
 from smartest.models.registry import register
 from smartest.symbolic import formatting
 from smartest.symbolic.bools import SymBool
@@ -30,7 +31,37 @@ _PROXIES = (SymInt, SymStr, SymBool)
 def len_(obj):
     if _type(obj) is SymStr:
         return make_int(str.__len__(obj), build.length(obj.term))
+    method = getattr(_type(obj), "__len__", None)
+    if _type(method) is FunctionType and not is_proxy(obj):
+        return _python_len(obj, method)
     return _len(obj)
+
+
+_SSIZE_MIN = -sys.maxsize - 1
+
+
+def _python_len(obj, method):
+    """`len(obj)` of a class whose `__len__` is Python code, run through the call guard
+    (a library class's is shadowed or watched).  CPython reads the result as a C
+    ssize_t, which a SymInt's value would be read as silently: its checks are branches
+    here, in CPython's order (an index-sized int, then not negative), and the SymInt
+    itself is the length."""
+    r = call(method, obj)
+    if _type(r) is SymInt:
+        v = int.__int__(r)
+        fits = _SSIZE_MIN <= v <= sys.maxsize
+        inside = build.and_(build.le(build.const(_SSIZE_MIN), r.term), build.le(r.term, build.const(sys.maxsize)))
+        if not _branch(inside, fits):
+            raise OverflowError("cannot fit 'int' into an index-sized integer")
+        if not _branch(build.le(build.const(0), r.term), v >= 0):
+            raise ValueError("__len__() should return >= 0")
+        return r
+    n = operator.index(r)     # TypeError like CPython: "'str' object cannot be interpreted as an integer"
+    if not _SSIZE_MIN <= n <= sys.maxsize:
+        raise OverflowError("cannot fit 'int' into an index-sized integer")
+    if n < 0:
+        raise ValueError("__len__() should return >= 0")
+    return int(n)
 
 
 @register("ord")

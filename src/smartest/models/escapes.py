@@ -17,7 +17,13 @@ else that receives a proxy records a concretization (site, callee, reason):
   given a proxy runs as a rewritten shadow, followed like own code (models/shadows.py,
   through `FOLLOWERS`); where it cannot be one, it runs under a profile hook that records every call of an unfollowed C
   function made while a proxy is among the calling frame's locals (an
-  approximation: a temporary never stored in a local is not seen);
+  approximation: a temporary never stored in a local is not seen), and the reads of
+  a SymInt that followed callees, subscripts and `range` make in C
+  (models/library_reads.py);
+* library code the interpreter would run by itself goes through the guard too: a
+  library function handed to a C callable that calls it back (`CALLS_BACK`: map's
+  function, sorted's key), and a class's Python `__getitem__`, `__contains__`,
+  `__len__` and `__call__` (models/syntax.py, builtins_core.py);
 * dunders the proxy classes inherit from their builtin base without overriding them
   (`__format__`, `__len__` of a str reached from C, `__sizeof__`...) get recording
   wrappers (`guard_inherited`), public methods already have them in each proxy's
@@ -32,7 +38,9 @@ import sys
 from types import BuiltinFunctionType, FunctionType, MethodType, MethodWrapperType, WrapperDescriptorType
 from typing import Any, Callable
 
+from smartest.models import library_reads
 from smartest.models.int_reads import reads_int_value as _reads_int_value
+from smartest.models.registry import REGISTRY
 from smartest.symbolic.bytestr import SymBytes
 from smartest.symbolic.dicts import SymDict
 from smartest.symbolic.floats import SymFloat
@@ -284,6 +292,8 @@ def call(fn: Callable, /, *args, **kwargs):
     rec = ACTIVE.get()
     if rec is None:
         return fn(*args, **kwargs)
+    if id(fn) in (_CALLING_BUILTINS or _calling_builtins()):
+        args, kwargs = _guarded_callbacks(args, kwargs)
     if not holds_proxy(args, kwargs):
         # No proxy among the arguments.  Library Python code given an object that keeps
         # one in its attributes, or a method of such an object, with or without arguments
@@ -301,10 +311,14 @@ def call(fn: Callable, /, *args, **kwargs):
         if isinstance(v, _C_CALLABLES) and not followed_c(v):
             rec.concretize("C function passed as an argument used the concrete value", sys._getframe(1),
                            callee=callee_name(v))
+    if not isinstance(fn, _PLAIN_CALLABLES) and type(getattr(type(fn), "__call__", None)) is FunctionType:
+        fn = fn.__call__     # an instance of a Python class: its `__call__` is the code that runs
     kind = _callee_kind(fn)
     if kind:
         return _library(fn, args, kwargs, kind)
     if kind is _C:
+        if callee_name(fn) in CALLS_BACK:
+            args, kwargs = _guarded_callbacks(args, kwargs)
         bound = BOUND_MODELS.get(type(getattr(fn, "__self__", None)))
         if bound is not None:
             model = bound(fn.__self__, fn.__name__)
@@ -313,6 +327,49 @@ def call(fn: Callable, /, *args, **kwargs):
         if not protocol_only(fn, args, kwargs) and (not followed_c(fn) or _reads_int_value(fn, args, kwargs)):
             rec.concretize("C code used the concrete value", sys._getframe(1), callee=callee_name(fn))
     return fn(*args, **kwargs)
+
+
+# C callables that call a function they are given, during the call or later from the
+# iterator they return.  A library function written in Python among their arguments
+# would run as the interpreter runs it, neither shadowed nor watched, and read the
+# proxies C hands it in C silently (`map(package.count, [n])` with `range(n)` inside):
+# it goes in wrapped, so that each of its calls goes through `call` like a call in own code.
+CALLS_BACK = frozenset({
+    "map", "filter", "sorted", "min", "max", "list.sort", "iter", "functools.reduce",
+    "itertools.groupby", "itertools.takewhile", "itertools.dropwhile", "itertools.filterfalse",
+    "itertools.starmap", "itertools.accumulate",
+})
+_CALLING_NAMES = ("map", "filter", "sorted", "min", "max")
+_CALLING_BUILTINS: set[int] = set()     # their ids and their models' (the models register after this module loads)
+
+
+def _calling_builtins() -> set[int]:
+    if not _CALLING_BUILTINS:
+        for n in _CALLING_NAMES:
+            _CALLING_BUILTINS.update({id(getattr(builtins, n)), id(REGISTRY.get(n, getattr(builtins, n)))})
+    return _CALLING_BUILTINS
+_PLAIN_CALLABLES = (*_C_CALLABLES, type, FunctionType, MethodType)
+
+
+def _guarded_callbacks(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """`args` and `kwargs` with each library callable written in Python wrapped to run
+    through `call` (the target's own functions and models are left as they are)."""
+    if not any(_is_library_callable(v) for v in (*args, *kwargs.values())):
+        return args, kwargs
+    return (tuple(_through_call(v) if _is_library_callable(v) else v for v in args),
+            {k: _through_call(v) if _is_library_callable(v) else v for k, v in kwargs.items()})
+
+
+def _is_library_callable(v: Any) -> bool:
+    t = type(v)
+    return (t is FunctionType or t is MethodType or isinstance(v, type)) and bool(_callee_kind(v))
+
+
+def _through_call(fn: Callable) -> Callable:
+    def callback(*args, **kwargs):
+        return call(fn, *args, **kwargs)
+    callback.__wrapped__ = fn
+    return callback
 
 
 def _library(fn: Callable, args: tuple, kwargs: dict, name: str):
@@ -339,6 +396,27 @@ def _frame_holds_proxy(frame) -> bool:
     return holds_proxy(values) or any(holds_proxy_state(v) for v in values)
 
 
+def _frame_holds_symbolic_int(frame) -> bool:
+    """A SymInt among the frame's locals, one level down, or in a local's attributes
+    (`self.width`): what the hook takes for "C may read one" where it sees no operand."""
+    try:
+        values = tuple(frame.f_locals.values())
+    except Exception:  # noqa: BLE001 - a frame whose locals cannot be read: say nothing
+        return False
+    if library_reads.holds_symbolic_int(values):
+        return True
+    for v in values:
+        if type(v).__dictoffset__ and not is_proxy(v) and not isinstance(v, _NOT_STATE):
+            d = getattr(v, "__dict__", None)
+            if type(d) is dict and len(d) <= 64 and library_reads.holds_symbolic_int(tuple(d.values())):
+                return True
+    return False
+
+
+def _where(frame) -> str:
+    return "/".join(frame.f_code.co_filename.split("/")[-2:]) + f":{frame.f_lineno}"
+
+
 def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
     """Run library Python code that got a proxy, recording the unfollowed C functions it
     calls while a proxy is among its locals."""
@@ -351,12 +429,24 @@ def _watched(fn: Callable, args: tuple, kwargs: dict, name: str):
         rec.concretize("library code not known to be followed got a symbolic value", site=site, callee=name)
 
     def watch(frame, event, arg):
-        if event != "c_call" or is_own_frame(frame) or frame.f_globals.get(OWN_MARK):
-            return
-        if isinstance(arg, _C_CALLABLES) and not followed_c(arg) and _frame_holds_proxy(frame):
-            where = "/".join(frame.f_code.co_filename.split("/")[-2:]) + f":{frame.f_lineno}"
-            rec.concretize(f"C code reached through {name} ({where}) used the concrete value", site=site,
-                           callee=callee_name(arg))
+        if event == "c_call":
+            if is_own_frame(frame) or frame.f_globals.get(OWN_MARK) or not isinstance(arg, _C_CALLABLES):
+                return
+            if not followed_c(arg):
+                if _frame_holds_proxy(frame):
+                    rec.concretize(f"C code reached through {name} ({_where(frame)}) used the concrete value",
+                                   site=site, callee=callee_name(arg))
+            elif library_reads.c_call_reads_int(frame, arg, _frame_holds_symbolic_int):
+                rec.concretize(f"C code reached through {name} ({_where(frame)}) read a symbolic int as a C "
+                               f"integer", site=site, callee=callee_name(arg))
+        elif event == "call":
+            # No call event shows a subscript, a slice, `%` or a C type being called
+            # (`range(n)`): decided once per frame, from its code and its arguments.
+            if library_reads.reads_without_call(frame.f_code) and not is_own_frame(frame) and \
+                    not frame.f_globals.get(OWN_MARK) and _frame_holds_symbolic_int(frame):
+                rec.concretize(f"library code reached through {name} ({_where(frame)}) may index, slice or "
+                               f"count with a symbolic int in C", site=site,
+                               callee=f"{frame.f_globals.get('__name__', '')}.{frame.f_code.co_qualname}")
 
     sys.setprofile(watch)
     try:

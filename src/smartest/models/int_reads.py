@@ -77,11 +77,25 @@ _PROTOCOL_ONLY = frozenset({
     "difference_update", "symmetric_difference_update", "sort", "reverse", "__contains__", "__eq__", "__ne__",
     "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__len__", "__iter__", "__repr__", "__str__",
     "__init__",     # an exception's keeps its arguments, a list's iterates one
+    "__setattr__", "__getattribute__", "__delattr__", "__new__",   # object's: store, look up, make
 })
 # Callables whose first argument is a value (compared, or iterated: `enumerate`) and
 # the rest positions or counts (read).
 _VALUE_THEN_POSITIONS = frozenset({"index", "enumerate"})
 _KEYED = (dict, set, frozenset)
+
+
+def might_read_int(fn: Any) -> bool:
+    """Whether the followed C callable `fn` reads some argument as a C integer, whatever
+    the arguments are (what the profile hook, which sees no argument, can ask)."""
+    name = getattr(fn, "__name__", "")
+    if name == "pow":
+        return True
+    if name in _PROTOCOL_ONLY:
+        return False
+    owner = getattr(fn, "__self__", None)
+    # keys and elements are hashed and compared: the proxy's dunders
+    return not (isinstance(owner, _KEYED) or isinstance(owner, type) and issubclass(owner, _KEYED))
 
 
 def reads_int_value(fn: Any, args: tuple, kwargs: dict) -> bool:
@@ -92,11 +106,8 @@ def reads_int_value(fn: Any, args: tuple, kwargs: dict) -> bool:
         # Three-argument pow never calls __rpow__: a SymInt base has its own model
         # (SymInt.__pow__ with a modulus), a plain base reads the others in C.
         return type(args[0]) is not SymInt and any(type(a) is SymInt for a in args[1:])
-    if name in _PROTOCOL_ONLY:
+    if not might_read_int(fn) or name == "pow":
         return False
-    owner = getattr(fn, "__self__", None)
-    if isinstance(owner, _KEYED) or isinstance(owner, type) and issubclass(owner, _KEYED):
-        return False     # keys and elements are hashed and compared: the proxy's dunders
     if name in _VALUE_THEN_POSITIONS:
         args = args[1:]
     return any(type(a) is SymInt for a in args) or any(type(v) is SymInt for v in kwargs.values())

@@ -8,6 +8,8 @@ value by a branch.
 """
 from __future__ import annotations
 
+import sys
+
 from smartest.models.registry import register
 from smartest.symbolic.bools import SymBool, make_bool
 from smartest.symbolic.ints import SymInt, int_term, make_int
@@ -17,6 +19,14 @@ from smartest.trace.recorder import record_branch, record_concretization
 
 _range = range
 _ZERO = const(0)
+
+
+def _fits(r: range) -> bool:
+    try:
+        len(r)
+    except OverflowError:
+        return False
+    return True
 
 
 class SymRange:
@@ -37,7 +47,13 @@ class SymRange:
         return build.ite(build.lt(count, _ZERO), _ZERO, count)
 
     def sym_len(self):
-        return make_int(len(self._plain), self._len_term())
+        # CPython's len() is a C ssize_t: a longer range raises OverflowError (a branch:
+        # `len(range(n))` with n past 2**63 - 1 is an outcome of its own).
+        n = self._len_term()
+        if n.op != "const" and not record_branch(build.le(n, const(sys.maxsize)),
+                                                 _fits(self._plain)):
+            return len(self._plain)     # raises OverflowError like CPython
+        return make_int(len(self._plain), n)
 
     def __len__(self) -> int:
         if self._len_term().op != "const":

@@ -27,6 +27,7 @@ Each helper answers exactly what the original syntax answers on plain values.
 from __future__ import annotations
 
 import enum
+from types import FunctionType
 from typing import Any, Callable
 
 from smartest.models import int_reads, plain_index
@@ -106,6 +107,12 @@ def contains(item: Any, container: Any) -> Any:
             concrete = scalar_value(item) in container   # the plain value: hashing a proxy is an escape
             options = [e for e in (_equal_term(item, term, k) for k in keys) if e is not None]
             return make_bool(bool(concrete), build.or_(*options))
+    method = getattr(type(container), "__contains__", None)
+    if type(method) is FunctionType:
+        # Python code (a library class's is shadowed or watched through the guard);
+        # `in` takes the truth of what it returns, as CPython does.
+        found = call(method, container, item)
+        return found if type(found) is bool or type(found) is SymBool else bool(found)
     return item in container
 
 
@@ -248,7 +255,7 @@ def getitem(obj, key):
     if type(key) in _PLAIN:
         return obj[key]
     if type(key) is slice:   # a slice object made apart (`cut = slice(0, n)`)
-        return int_reads.cut(obj, key.start, key.stop, key.step)
+        return cut(obj, key.start, key.stop, key.step)
     if plain_index.is_case(obj, key):
         return plain_index.item(obj, key)
     if isinstance(obj, enum.EnumMeta) and type(obj).__getitem__ is enum.EnumMeta.__getitem__:
@@ -260,6 +267,9 @@ def getitem(obj, key):
             raise KeyError(key)
         return members[hit[1]]
     if type(obj) is not dict:
+        method = getattr(type(obj), "__getitem__", None)
+        if type(method) is FunctionType:
+            return call(method, obj, key)
         return obj[key]
     hit = _lookup(obj, key)
     if hit is None:
@@ -267,6 +277,17 @@ def getitem(obj, key):
     if not hit[0]:
         raise KeyError(key)
     return obj[hit[1]]
+
+
+def cut(obj, lower, upper, step):
+    """`obj[lower:upper:step]` (a slice with a bound that is not a constant): where the
+    class's `__getitem__` is Python code it runs through the call guard, so a library
+    class's (`collections.UserList`, a package's container) is shadowed or watched
+    rather than run as the interpreter runs it; the rest is `int_reads.cut`."""
+    method = getattr(type(obj), "__getitem__", None)
+    if type(method) is FunctionType and (type(lower) is SymInt or type(upper) is SymInt or type(step) is SymInt):
+        return call(method, obj, slice(lower, upper, step))
+    return int_reads.cut(obj, lower, upper, step)
 
 
 def _dict_get(table: dict, key, default=None):
@@ -351,4 +372,4 @@ HELPERS = {"__smartest_in__": contains, "__smartest_is__": identical, "__smartes
            "__smartest_bind__": bind, "__smartest_getitem__": getitem,
            "__smartest_dict__": dict_display, "__smartest_set__": set_display,
            "__smartest_store_key__": plain_index.store_key, "__smartest_star__": star,
-           "__smartest_cut__": int_reads.cut, "__smartest_store_bound__": int_reads.store_bound}
+           "__smartest_cut__": cut, "__smartest_store_bound__": int_reads.store_bound}

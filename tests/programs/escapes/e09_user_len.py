@@ -19,6 +19,7 @@ def f(n: int) -> int:
 
 EXPECTED = {
     'function': 'f',
-    'reach': ['return 0', 'return 1'],
-    'witness': {'return 0': {'n': 0}, 'return 1': {'n': 4}},
+    # len() reads __len__'s result as a C ssize_t: past 2**63 - 1, OverflowError.
+    'reach': ['return 0', 'return 1', 'bug OverflowError'],
+    'witness': {'return 0': {'n': 0}, 'return 1': {'n': 4}, 'bug OverflowError': {'n': 2 ** 63}},
 }
