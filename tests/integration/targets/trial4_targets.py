@@ -1,0 +1,48 @@
+"""Targets for the fourth field trial's defects (notes/s10-trial4.md): each is the
+shape a package from the index showed, written anew."""
+from typing import Any, Callable
+
+
+class Envelope:
+    """A record other code fills in after `Envelope()` (email-validator's
+    `ValidatedEmail` has no constructor; `validate_email` sets its attributes)."""
+
+    sender: str
+    size: int
+    kind = "mail"   # a class-level value: not one of the attributes left unset
+
+
+def too_big(envelope: Envelope) -> int:
+    if envelope.size > 100:
+        return 1
+    return 0
+
+
+class Stateless:
+    """No constructor and nothing declared: `Stateless()` is every value it has."""
+
+    def twice(self, n: int) -> int:
+        return 2 * n
+
+
+def doubled_if_small(helper: Stateless, n: int) -> int:
+    if n < 10:
+        return helper.twice(n) + 1
+    return 0
+
+
+def parse_number(text: str, *, convert: Callable[[str], Any] = int) -> int:
+    """tomli's `loads(s, *, parse_float=float)`: a hook of a type no input is made
+    of, with a default; the parsing is in the first parameter."""
+    if text.startswith("#"):
+        return -1
+    if text == "7":
+        return 1
+    return 0
+
+
+def hooked_middle(text: str, hook: Callable[[str], str] = str.upper, times: int = 1) -> int:
+    """A hook with a default between two parameters: `times` must then go by name."""
+    if times > 3:
+        return 2
+    return 1 if text == "x" else 0

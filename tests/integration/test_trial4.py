@@ -1,0 +1,84 @@
+"""Defects the fourth field trial on packages from the index found (notes/s10-trial4.md),
+each reduced to a target written for it; generated inputs are re-run plainly."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import smartest
+from smartest.errors import TargetError
+from smartest.symbolic.recipes import materialize
+from targets import trial4_targets as t4
+
+TARGETS = os.path.join(os.path.dirname(__file__), "targets", "trial4_targets.py")
+
+
+def _explore(fn, **options):
+    return smartest.explore(f"{TARGETS}:{fn.__name__}", run_dir=None, coverage=False, **options)
+
+
+def _plain(fn, inputs):
+    try:
+        return fn(**{k: materialize(v) for k, v in inputs.items()})
+    except Exception as e:
+        return type(e).__name__
+
+
+def _envelope(sender, size):
+    e = t4.Envelope()
+    e.sender, e.size = sender, size
+    return e
+
+
+def test_a_class_whose_attributes_other_code_sets_is_not_made_with_class_call():
+    """email-validator's `validate_email_length(addrinfo: ValidatedEmail)` was
+    `complete` after one run on `ValidatedEmail()`, an object none of the declared
+    attributes is set on (AttributeError), while every instance `validate_email`
+    returns has them.  A `complete` must cover what real instances do; main: the one
+    run's AttributeError, complete."""
+    real = {t4.too_big(_envelope("a", n)) for n in (0, 101)}
+    try:
+        report = _explore(t4.too_big, max_runs=20)
+    except TargetError as e:
+        assert "declares attributes (sender, size)" in str(e), e
+        return
+    reached = {_plain(t4.too_big, t.inputs) for t in report.tests}
+    assert not report.complete or real <= reached, (reached, report.complete)
+
+
+def test_a_class_with_nothing_declared_is_still_made_with_class_call():
+    """The other side: a class with no constructor and no declared attribute is every
+    value it has as `Stateless()`, and stays an input."""
+    report = _explore(t4.doubled_if_small, max_runs=20)
+    assert {_plain(t4.doubled_if_small, t.inputs) == 0 for t in report.tests} == {True, False}
+    assert report.complete
+
+
+def test_a_parameter_of_an_unsupported_type_with_a_default_is_left_at_it():
+    """tomli's `loads(s, *, parse_float=float)` was not explored at all ("type
+    Callable[[str], Any] is not supported"): the parser is in `s`.  The hook now
+    keeps its default, and `complete` says so."""
+    report = _explore(t4.parse_number, max_runs=30)
+    assert {_plain(t4.parse_number, t.inputs) for t in report.tests} == {-1, 0, 1}
+    assert all(set(t.inputs) == {"text"} for t in report.tests)
+    assert report.complete
+    assert "convert at its default" in report.complete_means, report.complete_means
+
+
+def test_parameters_after_one_left_at_its_default_are_passed_by_name(tmp_path):
+    """`hooked_middle(text, hook=str.upper, times=1)`: with `hook` left out, `times`
+    must not land in its place; the emitted tests call it by name and pass."""
+    report = _explore(t4.hooked_middle, max_runs=30)
+    assert {_plain(t4.hooked_middle, t.inputs) for t in report.tests} == {0, 1, 2}
+    assert report.complete and "hook at its default" in report.complete_means, report.complete_means
+    out = tmp_path / "test_hooked.py"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    explored = subprocess.run([sys.executable, "-m", "smartest", "explore", f"{TARGETS}:hooked_middle",
+                               "--max-runs", "30", "--emit-tests", str(out)],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert explored.returncode == 0, explored.stderr[-2000:]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "times=" in out.read_text()
