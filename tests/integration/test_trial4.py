@@ -82,3 +82,17 @@ def test_parameters_after_one_left_at_its_default_are_passed_by_name(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stdout[-2000:]
     assert "times=" in out.read_text()
+
+
+@pytest.mark.parametrize("fn", [t4.tag_number, t4.tag_text, t4.tag_pair, t4.untag_number], ids=lambda f: f.__name__)
+def test_setting_an_attribute_on_a_symbolic_value_fails_as_on_the_plain_one(fn):
+    """sqlparse's `insert_before(where, token)` does `token.parent = self`: with an int
+    token the proxy (a Python subclass, with a `__dict__`) took the attribute where the
+    plain int raises AttributeError, and the emitted regression test asserted a
+    return the plain call never makes.  main: the runs returned 1 and 2."""
+    report = _explore(fn, max_runs=20)
+    for t in report.tests:
+        plain = _plain(fn, t.inputs)
+        assert t.outcome == "returned" and t.returned == plain, (t.inputs, t.outcome, t.returned, plain)
+    assert {_plain(fn, t.inputs) for t in report.tests} == {0}
+    assert report.complete

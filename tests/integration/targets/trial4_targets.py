@@ -46,3 +46,37 @@ def hooked_middle(text: str, hook: Callable[[str], str] = str.upper, times: int 
     if times > 3:
         return 2
     return 1 if text == "x" else 0
+
+
+def tag_number(token: int) -> int:
+    """sqlparse's `TokenList.insert_before(where, token)` sets `token.parent`; an int
+    has no attributes to set."""
+    try:
+        token.parent = "list"
+    except AttributeError:
+        return 0
+    return 1 if token > 3 else 2
+
+
+def tag_text(word: str) -> int:
+    try:
+        word.parent = None
+    except AttributeError:
+        return 0
+    return 1 if word == "a" else 2
+
+
+def tag_pair(pair: tuple[int, int]) -> int:
+    try:
+        pair.seen = True
+    except AttributeError:
+        return 0
+    return 1 if pair[0] > 3 else 2
+
+
+def untag_number(n: int) -> int:
+    try:
+        del n.real
+    except AttributeError:
+        return 0
+    return 1
