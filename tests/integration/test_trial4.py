@@ -47,6 +47,19 @@ def test_a_class_whose_attributes_other_code_sets_is_not_made_with_class_call():
     assert not report.complete or real <= reached, (reached, report.complete)
 
 
+def test_a_method_of_a_class_whose_attributes_other_code_sets_is_not_called_on_class_call():
+    """`ValidatedEmail().as_dict()` was `complete` on the empty object too; main:
+    `Parcel().heavy()` complete after one run, an AttributeError."""
+    try:
+        report = smartest.explore(f"{TARGETS}:Parcel.heavy", run_dir=None, coverage=False, max_runs=20)
+    except TargetError as e:
+        assert "declares attributes (weight)" in str(e), e
+        return
+    parcel = t4.Parcel()
+    parcel.weight = 11
+    assert not report.complete or parcel.heavy() in {t.returned for t in report.tests}, report.tests
+
+
 def test_a_class_with_nothing_declared_is_still_made_with_class_call():
     """The other side: a class with no constructor and no declared attribute is every
     value it has as `Stateless()`, and stays an input."""

@@ -255,6 +255,11 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
                 # A record's fields are what its methods compute from: `Params()` with every
                 # default would be one point, and `complete` on it a promise about one value.
                 return raw, owner, None
+            unset = unset_attributes_note(owner)
+            if unset:
+                # `Class()` is not one of its values (email-validator's
+                # `ValidatedEmail().as_dict()` was complete on the empty object).
+                raise TargetError(f"cannot call {qualname} on {owner.__name__}(){unset}")
             try:
                 instance = owner()
             except Exception as e:

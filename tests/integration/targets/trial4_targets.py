@@ -80,3 +80,14 @@ def untag_number(n: int) -> int:
     except AttributeError:
         return 0
     return 1
+
+
+class Parcel:
+    """As `Envelope`, with a method (email-validator's `ValidatedEmail.as_dict`)."""
+
+    weight: int
+
+    def heavy(self) -> int:
+        if self.weight > 10:
+            return 1
+        return 0
