@@ -109,3 +109,15 @@ def test_setting_an_attribute_on_a_symbolic_value_fails_as_on_the_plain_one(fn):
         assert t.outcome == "returned" and t.returned == plain, (t.inputs, t.outcome, t.returned, plain)
     assert {_plain(fn, t.inputs) for t in report.tests} == {0}
     assert report.complete
+
+
+@pytest.mark.parametrize("target", ["_bisect", "math:hypot"])
+def test_compiled_code_is_named_as_such(target, tmp_path):
+    """tomli's wheels are compiled by mypyc: `smartest explore tomli` said "no public
+    function found" and `tomli:loads` "cannot read the signature of loads", while
+    `tomli.loads` is right there.  main: those words, with nothing saying why."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run([sys.executable, "-m", "smartest", "explore", target], capture_output=True,
+                         text=True, cwd=tmp_path, env=env)
+    assert run.returncode == 2, run.stderr
+    assert "is compiled code" in run.stderr or "are compiled code" in run.stderr, run.stderr

@@ -293,6 +293,9 @@ def _params(function: Callable, qualname: str, default_type: str,
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
+        if inspect.isbuiltin(function):
+            raise TargetError(f"cannot read the signature of {qualname}: it is compiled code (a C extension "
+                              f"or mypyc), which smartest cannot follow") from None
         raise TargetError(f"cannot read the signature of {qualname}") from None
     wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     own = wanted[1:] if self_type is not None else wanted   # `self` is made from its class

@@ -30,7 +30,7 @@ from smartest.emit.pytest_writer import EmitTarget, reads_stdin, write_pytest_su
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
-from smartest.project.discover import Unit, discover
+from smartest.project.discover import Unit, compiled_functions, discover
 from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
 from smartest.report.text import bounded_verdict, incomplete_why
@@ -100,6 +100,12 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
     `forked`: run_one explores in a child, which a watchdog may stop (see `_watchdog`)."""
     units = discover(args.target)
     if not units:
+        compiled = compiled_functions(args.target)
+        if compiled:
+            raise TargetError(f"{args.target}: no public Python function found; {', '.join(compiled[:4])} "
+                              f"{'is' if len(compiled) == 1 else 'are'} compiled code (a C extension or mypyc), "
+                              f"which smartest cannot follow: install a pure-Python build of the package "
+                              f"(pip install --no-binary :all: ...), if it has one")
         raise TargetError(f"{args.target}: no public function found")
     rows = [Row(u, reason=u.reason) for u in units]
     todo = [r for r in rows if not r.reason]
