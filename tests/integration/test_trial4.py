@@ -121,3 +121,12 @@ def test_compiled_code_is_named_as_such(target, tmp_path):
                          text=True, cwd=tmp_path, env=env)
     assert run.returncode == 2, run.stderr
     assert "is compiled code" in run.stderr or "are compiled code" in run.stderr, run.stderr
+
+
+def test_an_unannotated_parameter_defaulting_to_none_is_also_run_with_none():
+    """sqlparse's `TokenList.token_next_by(i=None, m=None, t=None, idx=-1, end=None)`
+    was `complete (types guessed)` with every parameter an int: the `end is None` side,
+    the one every default call takes, never ran.  main: {0, 1}, complete."""
+    report = _explore(t4.window_end, max_runs=30)
+    assert {_plain(t4.window_end, t.inputs) for t in report.tests} == {-1, 0, 1}
+    assert report.complete

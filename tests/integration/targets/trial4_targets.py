@@ -91,3 +91,11 @@ class Parcel:
         if self.weight > 10:
             return 1
         return 0
+
+
+def window_end(start, end=None):
+    """sqlparse's `_token_matching(funcs, start=0, end=None)`: unannotated, the
+    default None is the common call."""
+    if end is None:
+        return -1
+    return 1 if end > start else 0
