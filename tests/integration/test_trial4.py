@@ -130,3 +130,17 @@ def test_an_unannotated_parameter_defaulting_to_none_is_also_run_with_none():
     report = _explore(t4.window_end, max_runs=30)
     assert {_plain(t4.window_end, t.inputs) for t in report.tests} == {-1, 0, 1}
     assert report.complete
+
+
+def test_a_run_whose_plain_replay_ends_another_way_clears_complete():
+    """Before fix 2, sqlparse's `insert_after` was `complete` while its replay listed a
+    run that returned in the search and raised AttributeError plainly.  Whatever the
+    escape (here `vars()` of an int proxy, which nothing records), a run the plain
+    function does not take makes the search incomplete.  main: complete, with 1 and 2
+    returned where the plain function returns 0."""
+    report = smartest.explore(f"{TARGETS}:has_namespace", run_dir=None, max_runs=20)
+    recorded = {t.returned if t.outcome == "returned" else t.outcome for t in report.tests}
+    plain = {_plain(t4.has_namespace, t.inputs) for t in report.tests}
+    assert recorded == plain or not report.complete, (recorded, plain, report.complete)
+    if recorded != plain:
+        assert "ended another way when re-run plainly" in " ".join(report.notes), report.notes

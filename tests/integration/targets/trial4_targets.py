@@ -99,3 +99,13 @@ def window_end(start, end=None):
     if end is None:
         return -1
     return 1 if end > start else 0
+
+
+def has_namespace(n: int) -> int:
+    """`vars()` of an int raises TypeError; a proxy (a Python subclass) has a `__dict__`.
+    No model records it: the plain replay is what shows the run went elsewhere."""
+    try:
+        vars(n)
+    except TypeError:
+        return 0
+    return 1 if n > 5 else 2
