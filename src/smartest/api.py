@@ -183,6 +183,20 @@ def _guess_misfits(report: Report, target: Target) -> None:
                         f"explore what the function does with the right types")
 
 
+def _replayed_otherwise(report: Report) -> None:
+    """A run whose plain replay ends another way (sqlparse's `token.parent = self`
+    returned on an int proxy and raises AttributeError on the int) took a path the plain
+    function does not: what the search ran is not what the function does, so no
+    `complete`, whatever caused it."""
+    otherwise = report.replay.get("otherwise")
+    if not otherwise:
+        return
+    report.complete = False
+    first = otherwise[0]
+    report.notes.append(f"{len(otherwise)} run(s) ended another way when re-run plainly (the first "
+                        f"{first['recorded']} in the search, {first['plain']} plainly): the search is not complete")
+
+
 def _confirm(report: Report, target: Target, options: Options, sandbox: Sandbox | None) -> None:
     """Bugs only if a plain run of their input shows them (report/confirm.py)."""
     replayed = report.replay.get("mismatches") if report.replay else None
@@ -303,6 +317,7 @@ def _explore_and_report(target, options, strategy, mixed, run_dir, replay, handl
             plain = report.replay.pop("plain_messages", {})
             report.tests = [dataclasses.replace(t, raised=dataclasses.replace(t.raised, message=plain[t.index]))
                             if t.index in plain else t for t in report.tests]
+            _replayed_otherwise(report)
         except BaseException as e:
             if not interrupted_by_user(e):
                 raise

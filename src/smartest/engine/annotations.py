@@ -46,7 +46,7 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
             if types[p.name] is None:
                 guessed.append(p.name)
                 used, source = guessed_type(function, p.name)
-                types[p.name] = used or default_type
+                types[p.name] = _with_none(used or default_type, p)
                 notes.append(f"{p.name}: not annotated; explored as {annotation_repr(types[p.name])} "
                              f"({source}); a TypeError or "
                              f"AttributeError is not counted as a bug, since the type is a guess")
@@ -67,6 +67,22 @@ def parameter_types(function: Callable, params, default_type: str) -> tuple[dict
             notes.append(f"{p.name}: annotation {p.annotation!r} cannot be evaluated ({error}); "
                          f"treated as {default_type} (--default-type)")
     return types, notes, guessed
+
+
+def _with_none(guess: Any, p: inspect.Parameter) -> Any:
+    """A guessed type, with None added for a parameter whose default is None: the
+    default is a value the function surely takes, and `if end is None:` is a branch
+    of nearly every such function (sqlparse's `token_next_by(..., end=None)` was
+    `complete (types guessed)` with `end` always an int, the None side never run)."""
+    if p.default is not None:
+        return guess
+    if isinstance(guess, str):
+        guess = getattr(builtins, guess, None)
+        if not isinstance(guess, type):
+            return guess
+    if guess is type(None) or type(None) in typing.get_args(guess):
+        return guess
+    return typing.Optional[guess]
 
 
 def annotation_repr(value: Any) -> str:

@@ -23,6 +23,7 @@ from smartest.engine.outcome import ProcessExit
 from smartest.engine.sandbox import SideEffectRefused
 from smartest.errors import TargetError
 from smartest.symbolic.inputs import InputKind, annotation_text, kind_for, unsupported_part
+from smartest.symbolic.kinds_records import unset_attributes_note
 
 
 @dataclass(frozen=True)
@@ -254,6 +255,11 @@ def _lookup(module: ModuleType, module_name: str, qualname: str) -> tuple[Callab
                 # A record's fields are what its methods compute from: `Params()` with every
                 # default would be one point, and `complete` on it a promise about one value.
                 return raw, owner, None
+            unset = unset_attributes_note(owner)
+            if unset:
+                # `Class()` is not one of its values (email-validator's
+                # `ValidatedEmail().as_dict()` was complete on the empty object).
+                raise TargetError(f"cannot call {qualname} on {owner.__name__}(){unset}")
             try:
                 instance = owner()
             except Exception as e:
@@ -287,6 +293,9 @@ def _params(function: Callable, qualname: str, default_type: str,
     try:
         sig = inspect.signature(function)
     except (TypeError, ValueError):
+        if inspect.isbuiltin(function):
+            raise TargetError(f"cannot read the signature of {qualname}: it is compiled code (a C extension "
+                              f"or mypyc), which smartest cannot follow") from None
         raise TargetError(f"cannot read the signature of {qualname}") from None
     wanted = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     own = wanted[1:] if self_type is not None else wanted   # `self` is made from its class
@@ -298,7 +307,8 @@ def _params(function: Callable, qualname: str, default_type: str,
     narrowings = [f"{'*' if p.kind is p.VAR_POSITIONAL else '**'}{p.name} empty" for p in sig.parameters.values()
                   if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     params = []
-    for p in wanted:
+    by_keyword = False   # a parameter before was left out: the ones after it go by name
+    for i, p in enumerate(wanted):
         annotation = hints[p.name]
         kind = kind_for(annotation)
         narrowed = supported_members(annotation) if kind is None else None
@@ -307,11 +317,38 @@ def _params(function: Callable, qualname: str, default_type: str,
             notes.append(f"{p.name}: {annotation_text(annotation)} narrowed to {annotation_text(narrowed)} "
                          f"(the other members of the union cannot be generated)")
             narrowings.append(f"{p.name} narrowed to {annotation_text(narrowed)}")
+        if kind is None and _may_keep_default(p, wanted[i + 1:]):
+            # tomli's `loads(s, *, parse_float: Callable[[str], Any] = float)`: the
+            # function is its first parameter; not exploring it at all for a hook it
+            # passes a default for would leave a parser unexplored.  A `complete` then
+            # promises only runs with that default, and says so.
+            notes.append(f"{p.name}: type {annotation_text(annotation)} cannot be generated; "
+                         f"left at its default {_short_repr(p.default)}")
+            narrowings.append(f"{p.name} at its default")
+            by_keyword = True
+            continue
         if kind is None:
             part = unsupported_part(annotation)
             why = "" if part is annotation else f"{annotation_text(part)} is not; "
             raise TargetError(f"parameter {p.name!r} of {qualname}: type {annotation_text(annotation)} is not "
                               f"supported ({why}supported: int, str, bool, None, Optional/Union, Literal, Enum, "
-                              f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)")
-        params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, p.kind is p.KEYWORD_ONLY))
+                              f"list, tuple, dict, set, dataclasses, NamedTuples, classes with an annotated __init__)"
+                              f"{unset_attributes_note(part)}")
+        keyword = p.kind is p.KEYWORD_ONLY or (by_keyword and p.kind is p.POSITIONAL_OR_KEYWORD)
+        params.append(Param(p.name, kind, p.kind is p.POSITIONAL_ONLY, keyword))
     return tuple(params), notes, guessed, narrowings
+
+
+def _may_keep_default(p: inspect.Parameter, later: list[inspect.Parameter]) -> bool:
+    """Whether a parameter whose type no input can be made of may be left out, so that
+    the call takes its default: it has one, and no later parameter would then have to
+    be passed in its place (a positional-only one after a positional-only one)."""
+    if p.default is p.empty:
+        return False
+    return p.kind is not p.POSITIONAL_ONLY or not any(q.kind is q.POSITIONAL_ONLY for q in later)
+
+
+def _short_repr(value: Any) -> str:
+    text = getattr(value, "__qualname__", None) if callable(value) else None
+    text = text or repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

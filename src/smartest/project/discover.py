@@ -140,6 +140,19 @@ def public_functions(module: ModuleType) -> list[tuple[str, object]]:
     return found
 
 
+def compiled_functions(spec: str) -> list[str]:
+    """The public callables of the module or package `spec` that are compiled code of
+    its own (a C extension, or mypyc: tomli's wheels compile `loads` and `load`), for
+    the message of a target with no Python function to explore."""
+    module = sys.modules.get(spec)
+    if module is None:
+        return []
+    package = spec.partition(".")[0]
+    return [f"{spec}.{name}" for name, obj in vars(module).items()
+            if not name.startswith("_") and inspect.isbuiltin(obj)
+            and str(getattr(obj, "__module__", "") or "").partition(".")[0] == package]
+
+
 def _reexported(module: ModuleType, obj) -> bool:
     """Whether `obj` comes from a private module (a name part with a leading `_`) of
     the package `module` belongs to, one `_python_files` skips."""

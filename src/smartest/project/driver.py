@@ -31,7 +31,7 @@ from smartest.emit.stability import Settings, unstable_outcomes
 from smartest.engine.target import Target, resolve
 from smartest.engine.testcase import TestCase
 from smartest.errors import TargetError
-from smartest.project.discover import Unit, discover
+from smartest.project.discover import Unit, compiled_functions, discover
 from smartest.project.slices import MIN_SLICE_S, Slices
 from smartest.report.escapes import grouped
 from smartest.report.report import SCHEMA, Report
@@ -101,6 +101,12 @@ def explore_project(args: argparse.Namespace, options, run_one: Callable, forked
     `forked`: run_one explores in a child, which a watchdog may stop (see `_watchdog`)."""
     units = discover(args.target)
     if not units:
+        compiled = compiled_functions(args.target)
+        if compiled:
+            raise TargetError(f"{args.target}: no public Python function found; {', '.join(compiled[:4])} "
+                              f"{'is' if len(compiled) == 1 else 'are'} compiled code (a C extension or mypyc), "
+                              f"which smartest cannot follow: install a pure-Python build of the package "
+                              f"(pip install --no-binary :all: ...), if it has one")
         raise TargetError(f"{args.target}: no public function found")
     rows = [Row(u, reason=u.reason) for u in units]
     todo = [r for r in rows if not r.reason]

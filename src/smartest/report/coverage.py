@@ -34,6 +34,7 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
     cov = coverage.Coverage(branch=True, data_file=None, include=files or [os.devnull])
     cov.set_option("run:disable_warnings", ["no-data-collected"])  # no test to replay is not news
     mismatches = []
+    otherwise: list[dict] = []   # runs whose plain replay ended another way (returned / raised, another type)
     messages: dict[int, str] = {}   # what the plain run's exception says, where the proxies showed
     cov.start()
     try:
@@ -43,11 +44,16 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
                         sandbox=sandbox)
             if not same_outcome(r, t, values_equal):
                 mismatches.append(t.index)
+                if _otherwise(r, t):
+                    otherwise.append({"index": t.index, "recorded": _said(t.outcome, t.raised, t.returned),
+                                      "plain": _said(r.outcome.value, r.raised, r.returned)})
             elif t.raised is not None and r.raised is not None and r.raised.message != t.raised.message:
                 messages[t.index] = r.raised.message
     finally:
         cov.stop()
     replay = {"replayed": len(tests), "mismatches": mismatches, "plain_messages": messages}
+    if otherwise:
+        replay["otherwise"] = otherwise
     replay["minimal"], replay["new_arcs"] = minimal_suite(cov.get_data(), tests)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "coverage.json")
@@ -59,6 +65,33 @@ def replay_with_coverage(target: Target, tests: Iterable[TestCase], *, timeout: 
         with open(out, encoding="utf-8") as f:
             data = json.load(f)
     return _summarize(data, target), replay
+
+
+_SCALARS = (bool, int, float, complex, str, bytes, type(None))
+
+
+def _otherwise(r, t: TestCase) -> bool:
+    """Whether a plain replay ended another way than the run it replays: returned where
+    the run raised or the reverse, another exception type, or another scalar value (an
+    int, a str...: what a different path computes).  Other values that differ are not
+    counted (a returned object without `__eq__` never equals its replay's).  A replay
+    that hung or met the sandbox says nothing about the path."""
+    if r.outcome.value not in ("returned", "raised"):
+        return False
+    if r.outcome.value != t.outcome:
+        return True
+    if t.outcome == "raised":
+        return r.raised is None or t.raised is None or r.raised.type != t.raised.type
+    a, b = t.returned, r.returned
+    if type(a) not in _SCALARS or type(b) not in _SCALARS or (a != a and b != b):   # NaN is itself
+        return False
+    return type(a) is not type(b) or not values_equal(a, b)
+
+
+def _said(outcome: str, raised, returned=None) -> str:
+    if outcome == "raised" and raised is not None:
+        return f"raised {raised.type}"
+    return f"returned {returned!r}"[:80] if type(returned) in _SCALARS else outcome
 
 
 def outcome_class(t: TestCase) -> tuple:

@@ -42,7 +42,8 @@ class Report:
         return self.complete or (self.bounded is not None and self.stop_reason == "exhausted"
                                  and not self.concretizations and not self.divergences
                                  and not self.solver.get("unknown") and not self.extra.get("guess_misfits")
-                                 and not self.extra.get("parallel", {}).get("abandoned_jobs"))
+                                 and not self.extra.get("parallel", {}).get("abandoned_jobs")
+                                 and not self.extra.get("unreproduced_bugs") and not self.replay.get("otherwise"))
 
     @property
     def bugs(self) -> list[TestCase]:

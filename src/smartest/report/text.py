@@ -37,6 +37,8 @@ def incomplete_why(report: Report, time_limit: str = "time limit reached") -> st
         why = "the solver could not decide some paths"
     if report.stop_reason in ("stalled", "exhausted") and report.extra.get("sandbox", {}).get("refused"):
         why = "the sandbox ended runs at a side effect"
+    if report.stop_reason in ("stalled", "exhausted") and report.replay.get("otherwise"):
+        why = "runs ended another way when re-run plainly"
     if report.stop_reason in ("stalled", "exhausted") and report.extra.get("guess_misfits"):
         why = "a guessed parameter type does not fit"
     if report.stop_reason in ("stalled", "exhausted") and report.concretizations and \

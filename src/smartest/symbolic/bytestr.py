@@ -17,6 +17,7 @@ from smartest.symbolic.strs import make_str
 from smartest.terms import Term, build, text
 from smartest.terms.term import Sort, var
 from smartest.trace.recorder import record_concretization, record_text_in_c
+from smartest.symbolic.attributes import plain_attributes
 
 _ZERO = build.const(0)
 
@@ -199,3 +200,4 @@ def new_bytes_input(name: str, value: bytes) -> SymBytes:
     obj.term = var(name, Sort.BYTES)
     return obj
 
+plain_attributes(SymBytes, bytes, ("term",))   # see symbolic/attributes.py

@@ -18,6 +18,7 @@ from smartest.terms import Term, build, floats as F
 from smartest.terms.term import Sort, var
 from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import provide
+from smartest.symbolic.attributes import plain_attributes
 
 _ZERO = build.const(0.0)
 # The largest magnitude an int may have and still convert to a finite float.
@@ -320,3 +321,5 @@ def new_float_input(name: str, value: float) -> SymFloat:
 
 
 provide(make_float=make_float, SymFloat=SymFloat, int_as_float=int_as_float)
+
+plain_attributes(SymFloat, float, ("term",))   # see symbolic/attributes.py

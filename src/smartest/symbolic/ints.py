@@ -14,6 +14,7 @@ from smartest.terms import Term, bits, build
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import provide, upper
+from smartest.symbolic.attributes import plain_attributes
 
 _ZERO = build.const(0)
 
@@ -455,3 +456,5 @@ def new_int_input(name: str, value: int) -> SymInt:
 
 
 provide(make_int=make_int)
+
+plain_attributes(SymInt, int, ("term",))   # see symbolic/attributes.py

@@ -105,7 +105,9 @@ def _fields(cls: type) -> list[tuple[str, Any, bool]] | None:
         return [(f, hints[f], False) for f in cls._fields]
     init = getattr(cls, "__init__", None)
     if init is object.__init__:
-        return [] if cls.__new__ is object.__new__ else None
+        if cls.__new__ is not object.__new__ or _attributes_set_elsewhere(cls):
+            return None
+        return []
     if not inspect.isfunction(init):
         return None
     hints = typing.get_type_hints(init)
@@ -119,6 +121,36 @@ def _fields(cls: type) -> list[tuple[str, Any, bool]] | None:
             return None
         out.append((p.name, hints[p.name], p.kind is p.POSITIONAL_ONLY))
     return out
+
+
+def _attributes_set_elsewhere(cls: type) -> list[str]:
+    """The instance attributes a class with no constructor declares (`original: str`
+    in its body, with no value there), which other code assigns after `Class()`.
+
+    `Class()` is then an object none of them is set on, not one of the class's
+    values: email-validator's `ValidatedEmail` is filled in by `validate_email`, and
+    `validate_email_length(addrinfo: ValidatedEmail)` was `complete` on the one empty
+    instance (an AttributeError) while its length checks were never run."""
+    unset = []
+    for klass in reversed(cls.__mro__[:-1]):
+        for name, annotation in vars(klass).get("__annotations__", {}).items():
+            if "ClassVar" in str(annotation) or hasattr(cls, name):
+                continue
+            unset.append(name)
+    return unset
+
+
+def unset_attributes_note(cls: Any) -> str:
+    """For the message of an unsupported parameter type: why a class with no
+    constructor is not made with `Class()` ("" for any other type)."""
+    if not (isinstance(cls, type) and _is_record_class(cls) and getattr(cls, "__init__", None) is object.__init__):
+        return ""
+    names = _attributes_set_elsewhere(cls)
+    if not names:
+        return ""
+    shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+    return (f"; {cls.__name__} has no constructor of its own and declares attributes ({shown}) that other "
+            f"code sets after {cls.__name__}(): wrap the function in one that builds the instance")
 
 
 def _is_record_class(cls: Any) -> bool:

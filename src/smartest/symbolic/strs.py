@@ -16,6 +16,7 @@ from smartest.terms import Term, build, text, var
 from smartest.terms.term import Sort
 from smartest.trace.recorder import ACTIVE, record_concretization, record_text_in_c
 from smartest.symbolic.upward import upper
+from smartest.symbolic.attributes import plain_attributes
 
 _ZERO = build.const(0)
 
@@ -238,3 +239,5 @@ def new_str_input(name: str, value: str) -> SymStr:
     obj = str.__new__(SymStr, value)
     obj.term = var(name, Sort.STR)
     return obj
+
+plain_attributes(SymStr, str, ("term",))   # see symbolic/attributes.py

@@ -10,6 +10,7 @@ from __future__ import annotations
 from smartest.symbolic.ints import make_int
 from smartest.symbolic.sequences import SymSequence
 from smartest.terms import Term
+from smartest.symbolic.attributes import plain_attributes
 
 
 class SymTuple(SymSequence, tuple):
@@ -34,3 +35,5 @@ def tuple_len(t: SymTuple):
 
 
 SymTuple.__name__ = SymTuple.__qualname__ = "tuple"  # as in CPython's messages (see lists.py)
+
+plain_attributes(SymTuple, tuple, ("_n", "_cells", "_sort", "_etype", "_wrap", "_seen"))   # see symbolic/attributes.py
