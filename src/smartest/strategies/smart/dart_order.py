@@ -203,6 +203,7 @@ class DartOrderSearcher:
             if step not in node.children:
                 self.unsure.append("a query under a callee's summary led to a run that took another side "
                                    "(the summary did not describe the callee)")
+            start = _parted(origin[1], mine) + 1
         self._grown()
         for k in range(start, len(mine.decided)):
             if mine.decided[k].flippable:
@@ -541,6 +542,21 @@ class _Form:
         if a.ret is not None:
             mapping[a.ret] = inst.values[a.outcome]
         self.domains.append(domain)
+
+
+def _parted(parent: _Run, child: _Run) -> int:
+    """The first decided index at which `child` took another step than `parent` (the
+    length of the shorter, if neither did).  A run made for a query under summaries
+    shares its skeleton up to there with the run it was asked on, whose sides there
+    (and its ancestors') are in the stack or settled: as DART pushes only the sides past
+    the branch it flipped, the child's sides before this one are not pushed again
+    (incdec: 177,141 shadowed DART queries to exhaustion, DART asking 14,989)."""
+    n = min(len(parent.decided), len(child.decided))
+    for k in range(n):
+        if parent.nodes[k] is not child.nodes[k] or parent.decided[k].site != child.decided[k].site \
+                or parent.decided[k].taken != child.decided[k].taken:
+            return k
+    return n
 
 
 def _contradictory(query: tuple[Term, ...]) -> bool:
