@@ -89,7 +89,8 @@ def test_no_query_under_summaries_holds_a_condition_and_its_negation(monkeypatch
     condition and its negation, and is refuted without a solver (dart_order._contradictory;
     calc, 60 runs: 1,116 of 2,586 summary queries were such, each a backend query).  So
     are DART's queries of the sides whose condition over the inputs was decided before
-    under a callee's own variables (`_Run.dart_refuted`; 22 on calc_pure).  Every query
+    under a callee's own variables (`_Run.dart_refuted`; 22 on calc_pure).  On calc_tokens
+    main made 167 such queries, all on the summary stream.  Every query
     that reaches the solver chain is recorded; the search still reaches every bug DART
     reaches, by plain re-execution."""
     from smartest.solver.independence import IndependenceSolver
@@ -103,7 +104,7 @@ def test_no_query_under_summaries_holds_a_condition_and_its_negation(monkeypatch
 
     monkeypatch.setattr(IndependenceSolver, "check", recording)
     path = os.path.join(BENCH, "calc_divzero.py")
-    report, mine = first_bugs(path, "calc_pure", "smart-dfs", 4)
+    report, mine = first_bugs(path, "calc_tokens", "smart-dfs", 4)
     assert report.stop_reason == "exhausted"
     summary_queries = [q for q in asked if q.stream == 12]
     assert len(summary_queries) > 100           # the test reaches the summary queries
@@ -111,5 +112,5 @@ def test_no_query_under_summaries_holds_a_condition_and_its_negation(monkeypatch
                      if any(make.not_(c) in set(q.constraints[:i]) for i, c in enumerate(q.constraints))]
     assert not contradictory, len(contradictory)
     monkeypatch.undo()
-    _, dart = first_bugs(path, "calc_pure", "dart", 4)
+    _, dart = first_bugs(path, "calc_tokens", "dart", 4)
     assert dart and set(dart) <= set(mine)
