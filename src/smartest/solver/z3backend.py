@@ -16,10 +16,13 @@ every arithmetic node's no-overflow condition as a guard, so nothing ever wraps)
 """
 from __future__ import annotations
 
+import heapq
 import math
+import os
 import struct
 import threading
 import time
+import weakref
 from contextlib import contextmanager
 from typing import Any, Callable
 
@@ -125,6 +128,54 @@ class Expiry:
     not reach) stops at the next term."""
 
     hit = False
+
+
+class _Deadlines:
+    """One daemon thread for every backend's deadline: it sleeps until the nearest one
+    and interrupts that backend's z3 context, which cancels what z3 runs then (if it
+    runs nothing, every later check of that backend answers at once, expired).  A timer
+    thread started and cancelled around each check cost a fifth of DART's CPU (calc,
+    1,500 runs: 5.0 CPU s against 4.0).  A forked child (the CLI explores in one) starts
+    its own thread when it first watches a deadline."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list = []
+        self._count = 0
+        self._thread: threading.Thread | None = None
+
+    def watch(self, when: float, backend: "Z3Backend") -> None:
+        with self._cond:
+            self._count += 1
+            heapq.heappush(self._heap, (when, self._count, weakref.ref(backend)))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="smartest-deadlines", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                when, _, ref = self._heap[0]
+                left = when - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                heapq.heappop(self._heap)
+                backend = ref()
+                if backend is not None:
+                    backend._expire()
+
+
+_DEADLINES = _Deadlines()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_DEADLINES._reset)
 
 
 class Translator:
@@ -578,6 +629,8 @@ class Z3Backend:
         self.translators: dict[tuple, Translator] = {}
         self.translate = self._translator("int", MIN_WIDTH, POW_BOUND)
         self.pool: dict[tuple, _Incremental] = {}
+        if deadline is not None:
+            _DEADLINES.watch(deadline, self)
         self.strategy = Exactness()
         self.last_why = ""                # why the last check z3 could not decide stopped
 
@@ -606,10 +659,6 @@ class Z3Backend:
         left = float("inf") if self.deadline is None else self.deadline - time.monotonic()
         if left <= 0 or self.expiry.hit:
             return Answer(Status.UNKNOWN, why=self.PAST_DEADLINE)
-        timer = threading.Timer(left, self._expire) if left != float("inf") else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
         try:
             with _in_context(self.ctx, self.constants):
                 answer = self.strategy.check(query, self.solve)
@@ -624,9 +673,6 @@ class Z3Backend:
                 raise
             self.pool.clear()     # interrupted inside an assertion: a half-pushed constraint
             return Answer(Status.UNKNOWN, why=self.PAST_DEADLINE)
-        finally:
-            if timer is not None:
-                timer.cancel()
         if self.expiry.hit and answer.status is Status.UNKNOWN:
             return Answer(answer.status, answer.model, self.PAST_DEADLINE)
         if answer.status is Status.UNKNOWN and not answer.why and self.last_why:
